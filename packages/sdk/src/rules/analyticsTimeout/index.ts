@@ -1,0 +1,6 @@
+export {
+  ANALYTICS_TIMEOUT,
+  isAnalyticsTimeout,
+  type AnalyticsResultLike,
+  type AnalyticsTimeout,
+} from "./analyticsTimeout.js";

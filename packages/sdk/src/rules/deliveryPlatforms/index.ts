@@ -1,0 +1,5 @@
+export {
+  ALWAYS_SHOWN_PLATFORMS,
+  PLATFORM_INTEGRATION_TYPES,
+  visibleDeliveryPlatforms,
+} from "./visibleDeliveryPlatforms.js";

@@ -1,0 +1,1 @@
+export { experienceRank, meetsExperienceLevel } from "./experienceLevel.js";

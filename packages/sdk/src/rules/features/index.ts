@@ -1,0 +1,1 @@
+export { hasFeature, type FeatureFlags, type KnownFeature, type UserWithFeatures } from "./hasFeature.js";

@@ -1,0 +1,1 @@
+export { leadsPageCount, pageCount, pageOffset, pageSlice, webinarPageCount } from "./pagination.js";

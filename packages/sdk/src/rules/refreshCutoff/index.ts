@@ -1,0 +1,1 @@
+export { isBeforeRefreshCutoff } from "./isBeforeRefreshCutoff.js";

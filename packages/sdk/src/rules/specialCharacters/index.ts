@@ -1,0 +1,1 @@
+export { SPECIAL_CHARACTERS, checkNoSpecialCharacters, hasSpecialCharacters } from "./specialCharacters.js";

@@ -1,0 +1,11 @@
+export {
+  StrictUrlRule,
+  StrictUrlSchema,
+  UrlRule,
+  UrlSchema,
+  checkStrictUrl,
+  checkUrl,
+  countProtocols,
+  isStrictUrl,
+  isUrl,
+} from "./url.js";

@@ -1,0 +1,10 @@
+export {
+  checkActionFields,
+  listActionFieldProblems,
+  type ActionFieldProblem,
+  type ActionFieldProblemReason,
+  type ActionFieldsInput,
+  type ActionFieldsResult,
+  type ListEntry,
+} from "./checkActionFields.js";
+export { normalizeTagName } from "./normalizeTagName.js";

@@ -1,0 +1,19 @@
+import type { BannerContent } from "../schemas/index.js";
+import type { CuepointPromise, Fetcher } from "./createFetcher.js";
+import { group } from "./group.js";
+
+export interface BannerResource {
+  /**
+   * `GET /localization/banner`: the announcement banner; no banner when `fullHeading` is empty.
+   *
+   * @example
+   * const { content } = await client.banner.get()
+   */
+  get(): CuepointPromise<{ content: BannerContent }>;
+}
+
+/** The announcement banner (spec §7 "Banner"). */
+export const banner = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): BannerResource =>
+  group<BannerResource>(call, {
+    get: "GET /localization/banner",
+  });

@@ -1,0 +1,110 @@
+import type { Integration, IntegrationKind } from "../integrations/index.js";
+import type {
+  AddFieldRequest,
+  AddTagRequest,
+  AddAutoFieldRequest,
+  BulkTagsRequest,
+  CreateFbAudienceRequest,
+  Credentials,
+  DeleteNiftyImageRequest,
+  GetListsRequest,
+  IntegrationBlocks,
+  SheetsQuery,
+  SmtpCredentials,
+} from "../schemas/requests/integrations.js";
+import type { CuepointPromise, Fetcher } from "./createFetcher.js";
+import { group } from "./group.js";
+import { toForm } from "./form.js";
+import type { Ack, Success } from "./types.js";
+
+/** The kind as it appears in paths: lower case (`/mailchimp/getlists`). */
+type Kind = Lowercase<IntegrationKind> | (string & Record<never, never>);
+type Id = string | number;
+
+/** A list, tag, campaign... of the connected service, as `getlists` answers them. */
+export interface ServiceList {
+  id: string;
+  name: string;
+  [field: string]: unknown;
+}
+
+export interface IntegrationsResource {
+  /** `POST /integration/get`: every integration, keyed by ID. @example const { success } = await client.integrations.list() */
+  list(): CuepointPromise<Success<Record<string, Integration>>>;
+  /**
+   * `POST /test/integration`: rejects with an `ApiError` whose message is the server's.
+   *
+   * @example
+   * const connected = await client.integrations.test(id).then(() => true, () => false)
+   */
+  test(integrationID: Id): CuepointPromise<Ack>;
+  /** `POST /{kind}/getlists` (form). @example await client.integrations.getLists("mailchimp", { integrationID, refresh: true }) */
+  getLists(kind: Kind, body: GetListsRequest): CuepointPromise<Success<ServiceList[] | Record<string, ServiceList[]>>>;
+  /** `POST /integration/used`: the timelines using an integration. @example await client.integrations.used(id) */
+  used(integrationID: Id): CuepointPromise<Success<Array<{ webinarTimeline: string; timelineName: string }>>>;
+  /** `POST /integration/delete`: disconnects. @example await client.integrations.delete(id) */
+  delete(integrationID: Id): CuepointPromise<Ack>;
+  /** `POST /{kind}/check`: tries credentials before saving. @example await client.integrations.check("activecampaign", { api_url, api_key }) */
+  check(kind: Kind, credentials: Credentials): CuepointPromise<Ack>;
+  /** `POST /integration/create` (form, `blocks` as JSON). @example await client.integrations.create({ type: "SMTP", address, port }) */
+  create(blocks: IntegrationBlocks): CuepointPromise<Success<Integration>>;
+  /** `POST /integration/update` (form). @example await client.integrations.update(id, { api_key: "new" }) */
+  update(integrationID: Id, blocks: Record<string, unknown>): CuepointPromise<Success<Integration>>;
+  /** `POST /integration/adddata` (form, `type=encrypt`). @example await client.integrations.addData(id, { secret: "s" }) */
+  addData(integrationID: Id, blocks: Record<string, unknown>): CuepointPromise<Success<Integration>>;
+  /**
+   * `POST /{kind}/addfield`: rejects with an `ApiError` whose message is the server's.
+   *
+   * @example
+   * await client.integrations.addField("aweber", { integrationID, listID, name: "webinar_link" })
+   */
+  addField(kind: Kind, body: AddFieldRequest): CuepointPromise<Ack>;
+  /** `POST /tags`: several tags at once. @example await client.integrations.bulkTags({ integrationID, tags: ["vip"] }) */
+  bulkTags(body: BulkTagsRequest): CuepointPromise<Ack>;
+  /** `POST /{kind}/addautofield` (form). @example await client.integrations.addAutoField("aweber", { integrationID, listID }) */
+  addAutoField(kind: Kind, body: AddAutoFieldRequest): CuepointPromise<Ack>;
+  /** `POST /fbaudience/audience/create` (form). @example await client.integrations.createFbAudience({ integrationID, adAccountId, name }) */
+  createFbAudience(body: CreateFbAudienceRequest): CuepointPromise<Success<ServiceList>>;
+  /** `POST /{kind}/addtag` (form); the name is lower-cased (spec §5). @example await client.integrations.addTag("drip", { integrationID, listID, name: "VIP" }) */
+  addTag(kind: Kind, body: AddTagRequest): CuepointPromise<Success<ServiceList>>;
+  /** `POST /niftyimage/delete`. @example await client.integrations.deleteNiftyImage({ integrationID, url }) */
+  deleteNiftyImage(body: DeleteNiftyImageRequest): CuepointPromise<Ack>;
+  /** `POST /test/smtp`: tries SMTP credentials. @example await client.integrations.testSmtp({ address: "smtp.example.com", port: 587 }) */
+  testSmtp(credentials: SmtpCredentials): CuepointPromise<Ack>;
+  /**
+   * `GET /sheets/{integrationID}/{spreadsheetID}`: worksheets; with a worksheet: its header row.
+   *
+   * @example
+   * const { success: worksheets } = await client.integrations.sheets(id, spreadsheetID)
+   * const { success: headers } = await client.integrations.sheets(id, spreadsheetID, "Sheet1", { drive })
+   */
+  sheets(integrationID: Id, spreadsheetID: string, worksheet?: string, query?: SheetsQuery): CuepointPromise<Success<string[]>>;
+}
+
+/** Third-party integrations (spec §7 "Integrations"). */
+export const integrations = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): IntegrationsResource =>
+  group<IntegrationsResource>(call, {
+    list: "POST /integration/get",
+    test: "POST /test/integration =integrationID",
+    getLists: "POST /{kind}/getlists form",
+    used: "POST /integration/used =integrationID",
+    delete: "POST /integration/delete =integrationID",
+    check: "POST /{kind}/check",
+    create: (blocks) => call("POST", "/integration/create", toForm({ blocks })),
+    update: (integrationID, blocks) => call("POST", "/integration/update", toForm({ integrationID, blocks })),
+    addData: (integrationID, blocks) =>
+      call("POST", "/integration/adddata", toForm({ integrationID, type: "encrypt", blocks })),
+    addField: "POST /{kind}/addfield",
+    bulkTags: "POST /tags",
+    addAutoField: "POST /{kind}/addautofield form",
+    createFbAudience: "POST /fbaudience/audience/create form",
+    addTag: (kind, body) => call("POST", `/${kind}/addtag`, toForm({ ...body, name: body.name.toLowerCase() })),
+    deleteNiftyImage: "POST /niftyimage/delete",
+    testSmtp: "POST /test/smtp",
+    sheets: (integrationID, spreadsheetID, worksheet, query) =>
+      call(
+        "GET",
+        `/sheets/${integrationID}/${encodeURIComponent(spreadsheetID)}${worksheet ? `/${encodeURIComponent(worksheet)}` : ""}`,
+        query,
+      ),
+  });

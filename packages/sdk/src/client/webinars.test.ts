@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createClient } from "./createClient.js";
+import { AnalyticsTimeoutError, ApiError } from "./errors.js";
+import { startRecorder, type Recorder } from "./test-support/recorder.js";
+
+let server: Recorder;
+beforeAll(async () => {
+  server = await startRecorder();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+const client = () => createClient({ apiURL: server.url });
+
+describe("analytics timeout (spec §5, §8)", () => {
+  it("status 524 rejects with 'timeout'", async () => {
+    server.script("POST /analytics/attendance", { status: 524, body: "A timeout occurred" });
+    const error = await client().webinars.attendance({ webinarTimeline: "t1" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AnalyticsTimeoutError);
+    expect(error).toMatchObject({ message: "timeout", status: 524 });
+  });
+
+  it("a result without registrants rejects with 'timeout'", async () => {
+    server.script("POST /analytics/attendance", { body: { attendees: 3 } });
+    await expect(client().webinars.attendance({})).rejects.toMatchObject({
+      name: "AnalyticsTimeoutError",
+      message: "timeout",
+      status: 200,
+      data: { attendees: 3 },
+    });
+  });
+
+  it("an empty body (no registrants) is a timeout too", async () => {
+    server.script("POST /analytics/attendance", { status: 200 });
+    await expect(client().webinars.attendance({})).rejects.toBeInstanceOf(AnalyticsTimeoutError);
+  });
+
+  it("registrants present, even zero, resolves", async () => {
+    server.script("POST /analytics/attendance", { body: { registrants: 0, attendees: 0 } });
+    await expect(client().webinars.attendance({})).resolves.toEqual({ registrants: 0, attendees: 0 });
+  });
+
+  it("breakdown follows the same rule", async () => {
+    server.script("POST /analytics/breakdown", { status: 524 }, { body: {} }, { body: { registrants: 4, attendees: 1 } });
+    await expect(client().webinars.breakdown("7d")).rejects.toThrow("timeout");
+    await expect(client().webinars.breakdown("7d")).rejects.toThrow("timeout");
+    await expect(client().webinars.breakdown("7d")).resolves.toEqual({ registrants: 4, attendees: 1 });
+  });
+
+  it("another server error stays an ApiError with the server's message", async () => {
+    server.script("POST /analytics/attendance", { status: 500, body: { message: "Database down" } });
+    const error = await client().webinars.attendance({}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(AnalyticsTimeoutError);
+    expect(error).toMatchObject({ message: "Database down", status: 500 });
+  });
+});
+
+describe("webinars", () => {
+  it("export resolves the CSV text, whatever the content type", async () => {
+    server.script("GET /webinar/export", { body: "email,name\na@b.co,Ada\n", contentType: "application/octet-stream" });
+    await expect(client().webinars.export({ type: "attendees", webinarID: "w1" })).resolves.toBe("email,name\na@b.co,Ada\n");
+  });
+
+  it("create resolves the spec's shape", async () => {
+    const success = { webinar: { webinarID: "w9" }, organizers: [], childEvents: [] };
+    server.script("POST /webinar/create", { body: { success } });
+    const result = await client().webinars.create({ webinarTimeline: "t1", start: "2025-03-01T18:00" });
+    expect(result.success.webinar.webinarID).toBe("w9");
+  });
+});

@@ -1,0 +1,122 @@
+import type { FetchResponse } from "ofetch";
+import type { AudienceBreakdown, CoOrganizer, CreateWebinarResult, Webinar, WebinarStatus } from "../schemas/index.js";
+import type {
+  AddCoOrganizerRequest,
+  AnalyticsPeriod,
+  AttendanceRequest,
+  CreateWebinarRequest,
+  DeleteWebinarRequest,
+  ExportWebinarQuery,
+  ListWebinarsQuery,
+} from "../schemas/requests/webinars.js";
+import { ANALYTICS_TIMEOUT, isAnalyticsTimeout } from "../rules/analyticsTimeout/index.js";
+import { withData, type CuepointPromise, type Fetcher } from "./createFetcher.js";
+import { group } from "./group.js";
+import { AnalyticsTimeoutError, type CuepointError } from "./errors.js";
+import type { Ack, Page, Success } from "./types.js";
+
+type Id = string | number;
+
+/** A person attached to an event (agent, host). */
+export interface EventPerson {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Registrants and attendance; always has `registrants` (else the call rejects with `timeout`). */
+export interface AttendanceResult {
+  registrants: number | unknown[];
+  [field: string]: unknown;
+}
+
+/**
+ * Analytics answers (spec §5): 524 (the proxy gave up on a slow query) and a result without
+ * `registrants` become an `AnalyticsTimeoutError`. Other failures stay as they are, so a real
+ * server error is not hidden behind "timeout".
+ */
+const analytics = <T>(raw: Promise<FetchResponse<T>>) =>
+  withData(
+    raw.then(
+      (response) => {
+        if (isAnalyticsTimeout({ status: response.status, data: response._data })) {
+          throw new AnalyticsTimeoutError(ANALYTICS_TIMEOUT, response.status, response._data);
+        }
+        return response;
+      },
+      (error: CuepointError) => {
+        throw error.status === 524 ? new AnalyticsTimeoutError(ANALYTICS_TIMEOUT, 524, error.data, { cause: error }) : error;
+      },
+    ),
+  );
+
+export interface WebinarsResource {
+  /**
+   * `GET /webinars`: a page (12) of upcoming or past events.
+   *
+   * @example
+   * const { success, total } = await client.webinars.list({ page: 1, type: "upcoming" })
+   */
+  list(query?: ListWebinarsQuery): CuepointPromise<Page<Webinar>>;
+  /** `GET /webinars?wtl&type&page`: the events of one timeline. @example await client.webinars.listByTimeline(wtl, { type: "past", page: 2 }) */
+  listByTimeline(wtl: Id, query?: Pick<ListWebinarsQuery, "type" | "page">): CuepointPromise<Page<Webinar>>;
+  /** `POST /webinar/upcoming`: the next events across timelines. @example await client.webinars.upcoming() */
+  upcoming(): CuepointPromise<Success<Webinar[]>>;
+  /** `POST /webinar/status`: status of the account's events. @example await client.webinars.status() */
+  status(): CuepointPromise<Success<Array<{ webinarID: string; status: WebinarStatus }>>>;
+  /** `POST /webinar/update` with `blocks.visible`. @example await client.webinars.updateVisibility(id, false) */
+  updateVisibility(webinarID: Id, visible: boolean): CuepointPromise<Success<Webinar>>;
+  /** `GET /webinars/{id}`. @example const { success: webinar } = await client.webinars.get(id) */
+  get(id: Id): CuepointPromise<Success<Webinar>>;
+  /** `GET /webinars/{id}/agents`. @example await client.webinars.agents(id) */
+  agents(id: Id): CuepointPromise<Success<EventPerson[]>>;
+  /** `GET /webinars/{id}/hosts`. @example await client.webinars.hosts(id) */
+  hosts(id: Id): CuepointPromise<Success<EventPerson[]>>;
+  /** `POST /stream/webinar/coorganizer`. @example await client.webinars.addCoOrganizer({ webinarId, tenantId, name, email }) */
+  addCoOrganizer(body: AddCoOrganizerRequest): CuepointPromise<Success<CoOrganizer>>;
+  /** `GET /webinar/export`: CSV text. @example const csv = await client.webinars.export({ type: "registrants", webinarID }) */
+  export(query: ExportWebinarQuery): CuepointPromise<string>;
+  /**
+   * `POST /webinar/create`: schedules an event of a timeline.
+   *
+   * @example
+   * const { success } = await client.webinars.create({ webinarTimeline, start: "2025-03-01T18:00", timeZone: "Europe/Paris" })
+   */
+  create(body: CreateWebinarRequest): CuepointPromise<Success<CreateWebinarResult>>;
+  /** `POST /webinar/delete` (form). @example await client.webinars.delete({ webinarID, isRecurring: false }) */
+  delete(body: DeleteWebinarRequest): CuepointPromise<Ack>;
+  /** `GET /recurring[?wtl=]`: recurring series. @example await client.webinars.recurring(wtl) */
+  recurring(wtl?: Id): CuepointPromise<Success<Webinar[]>>;
+  /** `DELETE /recurring/{id}`. @example await client.webinars.deleteRecurring(uniqueID) */
+  deleteRecurring(id: Id): CuepointPromise<Ack>;
+  /**
+   * `POST /analytics/attendance`; rejects with `AnalyticsTimeoutError` ("timeout") on 524 or no `registrants`.
+   *
+   * @example
+   * const stats = await client.webinars.attendance({ webinarTimeline, period: "30d" })
+   */
+  attendance(body: AttendanceRequest): CuepointPromise<AttendanceResult>;
+  /** `POST /analytics/breakdown`; like `attendance`, "timeout" on 524 or no `registrants`. @example await client.webinars.breakdown("7d") */
+  breakdown(period: AnalyticsPeriod): CuepointPromise<AudienceBreakdown>;
+}
+
+/** Webinars (events) and their analytics (spec §7 "Webinars"). */
+export const webinars = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): WebinarsResource =>
+  group<WebinarsResource>(call, {
+    list: "GET /webinars",
+    listByTimeline: (wtl, query) => call("GET", "/webinars", { wtl, ...query }),
+    upcoming: "POST /webinar/upcoming",
+    status: "POST /webinar/status",
+    updateVisibility: (webinarID, visible) => call("POST", "/webinar/update", { webinarID, blocks: { visible } }),
+    get: "GET /webinars/{id}",
+    agents: "GET /webinars/{id}/agents",
+    hosts: "GET /webinars/{id}/hosts",
+    addCoOrganizer: "POST /stream/webinar/coorganizer",
+    export: (query) => call("GET", "/webinar/export", query, { responseType: "text" }),
+    create: "POST /webinar/create",
+    delete: "POST /webinar/delete form",
+    recurring: "GET /recurring =wtl",
+    deleteRecurring: "DELETE /recurring/{id}",
+    attendance: (body) => analytics(call.raw("POST", "/analytics/attendance", body)),
+    breakdown: (period) => analytics(call.raw("POST", "/analytics/breakdown", { period })),
+  });

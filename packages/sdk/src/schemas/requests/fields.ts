@@ -1,0 +1,55 @@
+import * as v from "valibot";
+
+/**
+ * Field pieces shared by the request schemas. Multipart ("form") calls carry every field as text,
+ * so these accept both the JSON value and its multipart spelling and give the server one shape:
+ * `v.parse(Schema, Object.fromEntries(await request.formData()))` works as well as
+ * `v.parse(Schema, await request.json())`.
+ */
+
+/** An identifier: a non-empty string, or a number (multipart always gives a string). */
+export const IdSchema = v.union([
+  v.pipe(v.string(), v.nonEmpty("This ID is required.")),
+  v.number(),
+]);
+
+/** A required, non-empty string. */
+export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (message = "This field is required.") =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(message));
+
+/** A boolean, also spelled `"true"`/`"false"`/`"1"`/`"0"` in multipart bodies. */
+export const FormBooleanSchema = v.union([
+  v.boolean(),
+  v.pipe(
+    v.picklist(["true", "false", "1", "0"]),
+    v.transform((value) => value === "true" || value === "1"),
+  ),
+]);
+
+/** A number, also spelled as decimal text in multipart bodies and query strings. */
+export const FormNumberSchema = v.union([
+  v.number(),
+  v.pipe(
+    v.string(),
+    v.regex(/^-?\d+(\.\d+)?$/, "Expected a number."),
+    v.transform(Number),
+  ),
+]);
+
+/**
+ * A structured field (the `blocks` of integrations and timelines): the value itself in a JSON
+ * body, or its JSON text in a multipart body.
+ */
+export const jsonField = /* @__NO_SIDE_EFFECTS__ */ <const TSchema extends v.GenericSchema>(schema: TSchema) =>
+  v.union([schema, v.pipe(v.string(), v.parseJson(), schema)]);
+
+/** A free-form object of named values (credentials, user fields the server decides on). */
+export const RecordSchema = v.record(v.string(), v.unknown());
+
+/** A body with only `webinarTimeline` (the ID of a master timeline). */
+export const WebinarTimelineRequestSchema = v.object({ webinarTimeline: IdSchema });
+export type WebinarTimelineRequest = v.InferInput<typeof WebinarTimelineRequestSchema>;
+
+/** A body with only `integrationID`. */
+export const IntegrationIdRequestSchema = v.object({ integrationID: IdSchema });
+export type IntegrationIdRequest = v.InferInput<typeof IntegrationIdRequestSchema>;

@@ -1,0 +1,107 @@
+import * as v from "valibot";
+import { FormBooleanSchema, IdSchema, RecordSchema, jsonField, requiredText } from "./fields.js";
+
+/**
+ * Credentials of one integration kind, keyed by the spec's credential field names (`api_key`,
+ * `api_url`, `address`, `port`, `accountType`...). Which ones a kind needs is the rules' business;
+ * the wire accepts any named values.
+ */
+export const CredentialsSchema = v.record(
+  v.string(),
+  v.union([v.string(), v.number(), v.boolean()]),
+);
+export type Credentials = v.InferInput<typeof CredentialsSchema>;
+
+/** `blocks` of a new integration: its upper-case `type` (kind), an optional label, credentials. */
+export const IntegrationBlocksSchema = v.looseObject({
+  type: requiredText("Choose the integration type."),
+  name: v.optional(v.string()),
+});
+export type IntegrationBlocks = v.InferInput<typeof IntegrationBlocksSchema>;
+
+/** `POST /{kind}/getlists` (form or JSON): `refresh` bypasses the server's cached lists. */
+export const GetListsRequestSchema = v.object({
+  integrationID: IdSchema,
+  refresh: v.optional(FormBooleanSchema),
+});
+export type GetListsRequest = v.InferInput<typeof GetListsRequestSchema>;
+
+/** `POST /integration/create` (form): `blocks` as JSON text. */
+export const CreateIntegrationRequestSchema = v.object({
+  blocks: jsonField(IntegrationBlocksSchema),
+});
+export type CreateIntegrationRequest = v.InferInput<typeof CreateIntegrationRequestSchema>;
+
+/** `POST /integration/update` (form): the fields of `blocks` replace the stored ones. */
+export const UpdateIntegrationRequestSchema = v.object({
+  integrationID: IdSchema,
+  blocks: jsonField(RecordSchema),
+});
+export type UpdateIntegrationRequest = v.InferInput<typeof UpdateIntegrationRequestSchema>;
+
+/** `POST /integration/adddata` (form): extra data stored encrypted (`type` is always `encrypt`). */
+export const AddDataRequestSchema = v.object({
+  integrationID: IdSchema,
+  type: v.literal("encrypt"),
+  blocks: jsonField(RecordSchema),
+});
+export type AddDataRequest = v.InferInput<typeof AddDataRequestSchema>;
+
+/** `POST /{kind}/addfield` (JSON): a custom field on a list of the service. */
+export const AddFieldRequestSchema = v.object({
+  integrationID: IdSchema,
+  listID: IdSchema,
+  name: requiredText("Enter the field name."),
+});
+export type AddFieldRequest = v.InferInput<typeof AddFieldRequestSchema>;
+
+/** A tag name; lower-cased before it is added (spec §5). */
+const TagNameSchema = v.pipe(requiredText("Enter the tag name."), v.toLowerCase());
+
+/** `POST /tags` (JSON): several tags added to an integration at once. */
+export const BulkTagsRequestSchema = v.object({
+  integrationID: IdSchema,
+  tags: v.pipe(v.array(TagNameSchema), v.minLength(1, "Add at least one tag.")),
+});
+export type BulkTagsRequest = v.InferInput<typeof BulkTagsRequestSchema>;
+
+/** `POST /{kind}/addautofield` (form): the service's automatic webinar fields on a list. */
+export const AddAutoFieldRequestSchema = v.object({ integrationID: IdSchema, listID: IdSchema });
+export type AddAutoFieldRequest = v.InferInput<typeof AddAutoFieldRequestSchema>;
+
+/** `POST /fbaudience/audience/create` (form): a custom audience in an ad account. */
+export const CreateFbAudienceRequestSchema = v.object({
+  integrationID: IdSchema,
+  adAccountId: IdSchema,
+  name: requiredText("Enter the audience name."),
+});
+export type CreateFbAudienceRequest = v.InferInput<typeof CreateFbAudienceRequestSchema>;
+
+/** `POST /{kind}/addtag` (form): one tag, lower-cased. */
+export const AddTagRequestSchema = v.object({
+  integrationID: IdSchema,
+  listID: IdSchema,
+  name: TagNameSchema,
+});
+export type AddTagRequest = v.InferInput<typeof AddTagRequestSchema>;
+
+/** `POST /niftyimage/delete` (JSON): one image of the image service, by its URL. */
+export const DeleteNiftyImageRequestSchema = v.object({
+  integrationID: IdSchema,
+  url: v.pipe(v.string(), v.url("Expected the image URL.")),
+});
+export type DeleteNiftyImageRequest = v.InferInput<typeof DeleteNiftyImageRequestSchema>;
+
+/** `POST /test/smtp` (JSON): SMTP credentials, tried without being stored. */
+export const SmtpCredentialsSchema = v.looseObject({
+  /** The SMTP host. */
+  address: requiredText("Enter the SMTP host."),
+  port: v.union([v.number(), requiredText("Enter the SMTP port.")]),
+  username: v.optional(v.string()),
+  password: v.optional(v.string()),
+});
+export type SmtpCredentials = v.InferInput<typeof SmtpCredentialsSchema>;
+
+/** `GET /sheets/{integrationID}/{spreadsheetID}[/{worksheet}]` query: a shared drive to look in. */
+export const SheetsQuerySchema = v.object({ drive: v.optional(v.string()) });
+export type SheetsQuery = v.InferInput<typeof SheetsQuerySchema>;

@@ -99,3 +99,9 @@ export type ColorModePreference = (typeof COLOR_MODE_PREFERENCES)[number];
 
 /** Accounts created before this date may see the refresh-disable option. */
 export const REFRESH_DISABLE_CUTOFF = "2023-12-01T00:00:00Z";
+
+/**
+ * Bytes in one storage "GB" of the plan limits (§9) and of media sizes shown in GB (§3): binary
+ * gigabytes, so a 2 GB plan holds 2 × 1024³ bytes.
+ */
+export const BYTES_PER_GB = 1024 ** 3;

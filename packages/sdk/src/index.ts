@@ -1,1 +1,6 @@
 export * from "./constants.js";
+export * from "./schemas/index.js";
+export * from "./integrations/index.js";
+export * from "./rules/index.js";
+export * from "./timeline/index.js";
+export * from "./client/index.js";

@@ -21,3 +21,4 @@ export * from "./timelineSetting/index.js";
 export * from "./uploadQueue.js";
 export * from "./user.js";
 export * from "./webinar.js";
+export * from "./requests/index.js";

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { ENCODING_STATUS } from "../constants.js";
+import { BYTES_PER_GB, ENCODING_STATUS } from "../constants.js";
 import { CountSchema, TimestampSchema, VideoLengthSchema } from "./fields.js";
 
 /** The kinds the media library lists (GET /media/ajaxGetFiles/{type}). */
@@ -42,9 +42,6 @@ export const MediaItemSchema = /* @__PURE__ */ v.object({
 export type MediaType = v.InferOutput<typeof MediaTypeSchema>;
 export type EncodingStatus = v.InferOutput<typeof EncodingStatusSchema>;
 export type MediaItem = v.InferOutput<typeof MediaItemSchema>;
-
-/** Binary gigabyte: sizes and storage limits count 1 GB as 1024³ bytes. */
-const BYTES_PER_GB = 1024 ** 3;
 
 /**
  * A size in bytes as gigabytes with two decimals, as the media screens show it (spec §3). A GB

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUploader } from "./createUploader.js";
+import { startChunkServer, type ChunkServer } from "./test-support/chunkServer.js";
+import { bytesOf, fileOf } from "./test-support/files.js";
+
+let server: ChunkServer;
+beforeAll(async () => {
+  server = await startChunkServer();
+});
+afterAll(() => server.close());
+
+async function upload(size: number, chunkSize = 1000) {
+  const uploader = createUploader({ endpoint: server.endpoint, userId: "user-7", chunkSize });
+  const [item] = uploader.add(fileOf("talk.mp4", size, size, "video/mp4"));
+  await uploader.start();
+  const posts = server.posts.filter((post) => post.fileId === item!.uuid);
+  return { uploader, item: item!, posts };
+}
+
+describe("the chunk protocol", () => {
+  it.each([
+    [0, [[0, 0, true]]],
+    [999, [[0, 999, true]]],
+    [1000, [[0, 1000, true]]],
+    [1001, [[0, 1000, false], [1000, 1001, true]]],
+    [2500, [[0, 1000, false], [1000, 2000, false], [2000, 2500, true]]],
+  ] as const)("a %i-byte file goes as [start, position, isLast] %j", async (size, expected) => {
+    const { item, posts } = await upload(size);
+    expect(posts.map((post) => [post.start, post.position, post.isLast])).toEqual(expected);
+    expect(posts.map((post) => post.index)).toEqual(expected.map((_, index) => index));
+    expect(posts.map((post) => post.length)).toEqual(expected.map(([start, end]) => end - start));
+    expect(server.assembled(item.uuid)).toEqual(bytesOf(size, size));
+  });
+
+  it("sends every field of spec §7, plus checksum and size", async () => {
+    const { item, posts } = await upload(1001);
+    expect(posts[1]).toEqual({
+      fileId: item.uuid,
+      userId: "user-7",
+      isLast: true,
+      name: "talk.mp4",
+      mime: "video/mp4",
+      start: 1000,
+      position: 1001,
+      index: 1,
+      size: 1001,
+      checksum: expect.stringMatching(/^[0-9a-f]{64}$/),
+      length: 1,
+      authorization: undefined,
+    });
+  });
+
+  it("puts the last reply's identifiers in the status", async () => {
+    const { uploader, item } = await upload(2500);
+    const status = uploader.getState().status[item.uuid]!;
+    expect(status).toMatchObject({ progress: 100, uploaded: 2500, remaining: 0, fileType: "video" });
+    expect(status.fileID).toMatch(/^media-\d+$/);
+    expect(status.fileID).toBe(`media-${status.id}`);
+    expect(await uploader.done(item.uuid)).toEqual({
+      uuid: item.uuid, uniqueID: status.fileID, type: "video", id: status.id,
+    });
+  });
+
+  it("uses the default chunk size of 100 MB", async () => {
+    const uploader = createUploader({ endpoint: server.endpoint, userId: "u" });
+    const [item] = uploader.add(fileOf("a.mp3", 3000));
+    await uploader.start();
+    expect(server.posts.filter((post) => post.fileId === item!.uuid)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,115 @@
+import { isRetryableStatus, sleep } from "./backoff.js";
+import { CANCELED, type Canceled } from "./messages.js";
+import { sha256Hex } from "./sha256.js";
+import type { ChunkReply, SendChunk } from "./transport.js";
+import type { UploadResult } from "./types.js";
+
+export interface ChunkContext {
+  endpoint: string;
+  userId: string;
+  chunkSize: number;
+  retries: number;
+  retryDelay: (attempt: number) => number;
+  headers: () => Record<string, string>;
+  fetch: typeof fetch;
+  send: SendChunk;
+}
+
+export interface FileToSend {
+  uuid: string;
+  blob: Blob;
+  name: string;
+}
+
+/** An upload that cannot go on; `httpStatus` is the failing reply's status, if any. */
+export type UploadFailure = Error & { httpStatus?: number };
+
+const parse = (text: string): Record<string, unknown> | undefined => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+function failure(reply: ChunkReply | undefined): UploadFailure {
+  const body = reply && parse(reply.text);
+  const said = body?.message ?? body?.error;
+  const message =
+    typeof said === "string" ? said : reply ? `Upload failed (HTTP ${reply.status})` : "Network error";
+  return Object.assign(new Error(message), { httpStatus: reply?.status });
+}
+
+/**
+ * The resume query: `GET {endpoint}?fileId=…` answers `{ chunks: number[] }`, the indexes the
+ * server already holds. Any failure (an older server, a 404, the network) means "none".
+ */
+async function heldChunks(ctx: ChunkContext, fileId: string, signal: AbortSignal): Promise<Set<number>> {
+  const url = `${ctx.endpoint}${ctx.endpoint.includes("?") ? "&" : "?"}fileId=${encodeURIComponent(fileId)}`;
+  try {
+    const response = await ctx.fetch(url, { headers: ctx.headers(), signal });
+    const chunks = response.ok ? parse(await response.text())?.chunks : undefined;
+    if (Array.isArray(chunks)) return new Set(chunks.filter((index) => typeof index === "number"));
+  } catch {
+    // upload every chunk
+  }
+  return new Set();
+}
+
+/**
+ * Sends one file chunk by chunk (spec §7 `POST upload/chunk`) and resolves to the last reply's
+ * `message`, or to CANCELED when `signal` aborts. `onProgress(uploaded, measured)` gets the bytes
+ * the server holds; `measured` is false for chunks skipped because the server already had them.
+ */
+export async function uploadChunks(
+  ctx: ChunkContext,
+  file: FileToSend,
+  signal: AbortSignal,
+  onProgress: (uploaded: number, measured: boolean) => void,
+): Promise<UploadResult | Canceled> {
+  const { blob, uuid, name } = file;
+  const { size } = blob;
+  const held = await heldChunks(ctx, uuid, signal);
+  const count = Math.max(1, Math.ceil(size / ctx.chunkSize));
+  for (let index = 0; index < count; index++) {
+    const start = index * ctx.chunkSize;
+    const end = Math.min(size, start + ctx.chunkSize);
+    const isLast = size - start <= ctx.chunkSize;
+    // The last chunk is always sent: its reply carries the file's identifiers.
+    if (held.has(index) && !isLast) {
+      onProgress(end, false);
+      continue;
+    }
+    if (signal.aborted) return CANCELED;
+    const chunk = blob.slice(start, end, blob.type);
+    const checksum = await sha256Hex(chunk);
+    for (let attempt = 0; ; attempt++) {
+      if (signal.aborted) return CANCELED;
+      const form = new FormData();
+      const { userId } = ctx;
+      const fields = { fileId: uuid, userId, isLast, name, mime: blob.type, start, position: end, index, size, checksum };
+      for (const [field, value] of Object.entries(fields)) form.append(field, String(value));
+      form.append("file", chunk, name);
+      let reply: ChunkReply | undefined;
+      try {
+        reply = await ctx.send(ctx.endpoint, form, ctx.headers(), signal, (loaded) =>
+          onProgress(start + Math.min(loaded, end - start), true),
+        );
+      } catch {
+        if (signal.aborted) return CANCELED;
+      }
+      const body = reply && parse(reply.text);
+      if (reply && reply.status < 300) {
+        onProgress(end, true);
+        if (isLast) return typeof body?.message === "object" ? (body.message as UploadResult) : {};
+        break;
+      }
+      const again = !reply || isRetryableStatus(reply.status) || body?.code === "checksum_mismatch";
+      if (!again || attempt >= ctx.retries) throw failure(reply);
+      const retryAfter = Number(reply?.retryAfter) * 1000 || 0;
+      await sleep(Math.max(ctx.retryDelay(attempt + 1), retryAfter), signal);
+    }
+  }
+  return {};
+}

@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { AWS_REGION_PATTERN, DOMAIN_PATTERN, isHttpUrl, isPort } from "./formats.js";
+import { isUrl } from "../rules/url/url.js";
+import { AWS_REGION_PATTERN, DOMAIN_PATTERN, isPort } from "./formats.js";
 import { integrationCatalogue } from "./integrationCatalogue.js";
 import { labelInSentence } from "./labelInSentence.js";
 import type { IntegrationKind } from "./kinds.js";
@@ -29,7 +30,7 @@ function formatRule(field: CredentialField): FormatRule | undefined {
       };
     case "url":
       return {
-        test: isHttpUrl,
+        test: isUrl,
         message:
           `${name} must be a web address starting with https://, ` +
           `such as ${example(field, "https://example.com")}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AWS_REGION_PATTERN, DOMAIN_PATTERN, isHttpUrl, isPort } from "./formats.js";
+import { AWS_REGION_PATTERN, DOMAIN_PATTERN, isPort } from "./formats.js";
 
 describe("DOMAIN_PATTERN", () => {
   it.each(["events.example.com", "example.io", "my-site.co.uk", "a_b.example.museum", "x+y.example.com"])(
@@ -16,19 +16,6 @@ describe("DOMAIN_PATTERN", () => {
     "exa mple.com",
     "",
   ])("rejects %j", (host) => expect(DOMAIN_PATTERN.test(host)).toBe(false));
-});
-
-describe("isHttpUrl", () => {
-  it("accepts http and https addresses with a domain suffix", () => {
-    expect(isHttpUrl("https://hooks.zapier.com/hooks/catch/1/abc")).toBe(true);
-    expect(isHttpUrl("http://example.com")).toBe(true);
-  });
-  it("rejects other schemes, bare hosts and hosts without a suffix", () => {
-    expect(isHttpUrl("ftp://example.com")).toBe(false);
-    expect(isHttpUrl("example.com/hook")).toBe(false);
-    expect(isHttpUrl("https://localhost/hook")).toBe(false);
-    expect(isHttpUrl("https://")).toBe(false);
-  });
 });
 
 describe("isPort and AWS_REGION_PATTERN", () => {

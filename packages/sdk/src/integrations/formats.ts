@@ -17,25 +17,6 @@ export const DOMAIN_PATTERN = /^[\w.+-]+\.[A-Za-z]{2,6}$/;
 export const AWS_REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d{1,2}$/;
 
 /**
- * Whether a value is an http(s) address whose host ends in a letter top-level label (spec §5 URL
- * rule: begins with http or https and has a valid domain suffix).
- *
- * @example
- * isHttpUrl("https://hooks.zapier.com/hooks/catch/1/abc"); // true
- * isHttpUrl("ftp://example.com"); // false
- */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  let host: string;
-  try {
-    host = new URL(value).hostname;
-  } catch {
-    return false;
-  }
-  return /\.[a-z]{2,}$/i.test(host);
-}
-
-/**
  * Whether a value is a whole port number from 1 to 65535 (number or digit string).
  *
  * @example

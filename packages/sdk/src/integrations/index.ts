@@ -38,7 +38,7 @@ export {
   integrationCatalogue,
   isIntegrationKind,
 } from "./integrationCatalogue.js";
-export { AWS_REGION_PATTERN, DOMAIN_PATTERN, isHttpUrl, isPort } from "./formats.js";
+export { AWS_REGION_PATTERN, DOMAIN_PATTERN, isPort } from "./formats.js";
 export { labelInSentence } from "./labelInSentence.js";
 export { credentialSchemaFor, type CredentialSchema } from "./credentialSchemaFor.js";
 export {

@@ -1,6 +1,6 @@
+import { isUrl } from "../url/url.js";
 import {
   getIntegrationKind,
-  isHttpUrl,
   type ActionField,
   type IntegrationEntry,
   type ListName,
@@ -78,7 +78,7 @@ function fieldProblem(
     message,
   });
   if (value === undefined) return field.required ? problem("missing", missingMessage(field)) : undefined;
-  if (field.kind === "url" && !isHttpUrl(value)) return problem("invalid", invalidMessage(field));
+  if (field.kind === "url" && !isUrl(value)) return problem("invalid", invalidMessage(field));
   if (field.kind === "number" && !Number.isFinite(Number(value))) {
     return problem("invalid", invalidMessage(field));
   }

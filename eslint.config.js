@@ -12,8 +12,15 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  { files: ["**/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
   {
     files: ["**/*.{js,mjs,cjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly", console: "readonly", URL: "readonly", File: "readonly", Blob: "readonly",
+        fetch: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setInterval: "readonly",
+        clearInterval: "readonly", require: "readonly", module: "writable", __dirname: "readonly",
+      },
+    },
   },
 );

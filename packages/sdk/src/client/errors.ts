@@ -15,10 +15,12 @@ export class CuepointError extends Error {
   override name = "CuepointError";
   /** Brand checked by `isCuepointError`, which survives duplicated SDK copies. */
   readonly isCuepointError = true;
+  // `status` and `data` are always set by the constructor, so `declare` spares their class-field
+  // initialisers; `field` stays a real field, present (undefined) even when the server named none.
   /** HTTP status, when the server answered. */
-  status?: number;
+  declare status?: number;
   /** The parsed body of the failed answer, when there was one. */
-  data?: unknown;
+  declare data?: unknown;
   /** The request field the server blamed (bad input), when it named one. */
   field?: string;
 

@@ -1,0 +1,78 @@
+import { isAbsolute, resolve } from "node:path";
+
+/** The terms of service users agree to (`GET /terms_of_service`, `POST /consent_terms`). */
+export interface Terms {
+  version: string;
+  content: string;
+}
+
+/** What the app needs to know besides its database. Tests build one with `testConfig()`. */
+export interface ServerConfig {
+  /** Where people reach the product; reset-password links point here. */
+  publicURL: string;
+  /**
+   * Secret of the support chat's identity hash (`intercom_hash`). Unset: one is generated on
+   * first use and kept in the `settings` table, so every instance on one database agrees.
+   */
+  supportSecret?: string | undefined;
+  /** The terms shown until an admin stores others in the `settings` table (key `terms`). */
+  terms: Terms;
+  /** Largest request body accepted under /api, in bytes (the chunk upload has its own limit). */
+  bodyLimitBytes: number;
+  /** Failed logins allowed per email address within `windowMs`, per server instance. */
+  loginRateLimit: { max: number; windowMs: number };
+  /** The clock; tests move it to expire tokens. */
+  now: () => Date;
+}
+
+export const DEFAULT_TERMS: Terms = {
+  version: "2024-01-01",
+  content:
+    "Cuepoint Terms of Service\n\nBy using Cuepoint you agree to use it lawfully, to send messages only to " +
+    "people who agreed to receive them, and to keep your credentials safe. The full terms are set by the " +
+    "operator of this installation.",
+};
+
+export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    publicURL: "http://localhost:3000",
+    terms: DEFAULT_TERMS,
+    bodyLimitBytes: 1024 * 1024,
+    loginRateLimit: { max: 10, windowMs: 15 * 60_000 },
+    now: () => new Date(),
+    ...overrides,
+  };
+}
+
+/** Everything the process reads from its environment. */
+export interface RuntimeSettings {
+  port: number;
+  /** PostgreSQL connection string; unset means the embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** PGlite's data folder, absolute. */
+  dataDir: string;
+  config: ServerConfig;
+}
+
+/**
+ * Reads `PORT` (3000), `DATABASE_URL`, `CUEPOINT_DATA_DIR` (`.cuepoint-data`), `PUBLIC_URL`
+ * and `CUEPOINT_SUPPORT_SECRET`. A relative data folder is taken from the directory the command
+ * was typed in (pnpm's `INIT_CWD`), not the package folder pnpm runs the script in, so
+ * `pnpm start` and `pnpm cuepoint …` at the repository root share `./.cuepoint-data`.
+ */
+export function runtimeSettings(env: NodeJS.ProcessEnv = process.env): RuntimeSettings {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not "${env.PORT}".`);
+  const base = env.INIT_CWD || process.cwd();
+  const folder = env.CUEPOINT_DATA_DIR || ".cuepoint-data";
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: isAbsolute(folder) ? folder : resolve(base, folder),
+    config: defaultConfig({
+      publicURL: env.PUBLIC_URL || `http://localhost:${port}`,
+      supportSecret: env.CUEPOINT_SUPPORT_SECRET || undefined,
+    }),
+  };
+}

@@ -1,0 +1,4 @@
+/** The database schema: one table per file group; drizzle-kit generates migrations from here. */
+export * from "./accounts.js";
+export * from "./auth.js";
+export * from "./billing.js";

@@ -1,0 +1,17 @@
+import type { BillingProvider } from "./billing/provider.js";
+import type { ServerConfig } from "./config.js";
+import type { Database } from "./db/types.js";
+import type { RateLimiter } from "./http/rateLimiter.js";
+import type { Mailer } from "./mail/mailer.js";
+
+/** Everything a route handler may use; built once per app by `createApp`. */
+export interface AppDeps {
+  db: Database;
+  config: ServerConfig;
+  mailer: Mailer;
+  billing: BillingProvider;
+  /** Failed logins per email address. */
+  loginLimiter: RateLimiter;
+  /** Forgot-password requests per email address (so nobody can flood an inbox). */
+  resetLimiter: RateLimiter;
+}

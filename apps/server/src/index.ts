@@ -1,0 +1,38 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.js";
+import { runtimeSettings } from "./config.js";
+import { openDatabase } from "./db/openDatabase.js";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./seed/seedDemo.js";
+
+/**
+ * The runtime entry: opens (and migrates) the database, optionally seeds the demo account
+ * (`--seed-demo`, what the root `pnpm start` does), and listens on PORT.
+ */
+const settings = runtimeSettings();
+const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+const where = db.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `the embedded database in ${settings.dataDir}`;
+
+if (process.argv.includes("--seed-demo")) {
+  const { created } = await seedDemo(db.orm);
+  console.log(`${created ? "Created" : "Using"} the demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+}
+
+const app = createApp({ db, config: settings.config });
+const server = serve({ fetch: app.fetch, port: settings.port }, (info) => {
+  console.log(`Cuepoint is running at http://localhost:${info.port} on ${where}.`);
+  console.log(`API: http://localhost:${info.port}/api · OpenAPI: http://localhost:${info.port}/api/openapi.json`);
+});
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  server.close(() => {
+    db.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import { isDisabledRole, LoginRequestSchema } from "@cuepoint/sdk";
+import { authenticate } from "../auth/authenticate.js";
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
+import { createSession } from "../auth/sessions.js";
+import { sessions, users } from "../db/schema/index.js";
+import { forbidden, HttpError, unauthorized } from "../http/errors.js";
+import { defineRoute } from "../http/route.js";
+import { answerUser, callerUser } from "../users/answerUser.js";
+import { findUserByEmail } from "../users/users.js";
+import { ack, AckAnswer, UserAnswer } from "./answers.js";
+
+const WRONG_CREDENTIALS = "The email or password is not correct.";
+
+const login = defineRoute({
+  method: "POST",
+  path: "/login",
+  operationId: "session.login",
+  tag: "Session",
+  summary: "Log in with email and password, or with an access token",
+  description:
+    "Email and password start a session whose token (`success.api_token`) lasts 1 day, or 30 days with " +
+    "`remember=true`. With `accessToken` (a personal access token or a session token) nothing new is " +
+    "minted: the answer is that token's user with `api_token` set to the same token, so a scoped token " +
+    "never turns into a full session. Failed logins are limited per email address (429 when exceeded); " +
+    "an unknown email and a wrong password get the same answer.",
+  access: "public",
+  body: LoginRequestSchema,
+  encoding: "multipart",
+  answer: { description: "The user, with the bearer token in `success.api_token`.", schema: UserAnswer },
+  async handle({ body, deps }) {
+    const { orm } = deps.db;
+    const now = deps.config.now();
+    if ("accessToken" in body) {
+      const caller = await authenticate(orm, `Bearer ${body.accessToken}`, now);
+      return answerUser(deps, await callerUser(deps, caller), body.accessToken);
+    }
+    const key = body.email.toLowerCase();
+    const wait = deps.loginLimiter.retryAfter(key);
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60_000);
+      throw new HttpError(
+        429,
+        `Too many failed logins for this email. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or reset your password.`,
+      );
+    }
+    const user = await findUserByEmail(orm, body.email);
+    // Unknown emails are checked against a decoy hash so both failures take the same time.
+    const matches = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
+    if (!user || !matches) {
+      deps.loginLimiter.hit(key);
+      throw unauthorized(WRONG_CREDENTIALS);
+    }
+    deps.loginLimiter.reset(key);
+    if (isDisabledRole(user.role)) throw forbidden("This account is disabled. Please reach out to support.");
+    if (needsRehash(user.passwordHash)) {
+      const passwordHash = await hashPassword(body.password);
+      await orm.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning({ id: users.id });
+    }
+    const token = await createSession(orm, user, body.remember ?? false, now);
+    return answerUser(deps, user, token);
+  },
+});
+
+const validate = defineRoute({
+  method: "POST",
+  path: "/validate",
+  operationId: "session.validate",
+  tag: "Session",
+  summary: "Check the bearer token and answer its user",
+  description: "401 when the token is missing, expired or revoked; the dashboard then logs the person out.",
+  access: "user",
+  answer: { description: "The token's user (without `api_token`).", schema: UserAnswer },
+  async handle({ caller, deps }) {
+    return answerUser(deps, await callerUser(deps, caller));
+  },
+});
+
+const logout = defineRoute({
+  method: "POST",
+  path: "/logout",
+  operationId: "session.logout",
+  tag: "Session",
+  summary: "End the current session (design: not in the spec)",
+  description: "Deletes the session of the bearer token, so the token stops working at once.",
+  access: "session",
+  answer: { description: "Confirmation.", schema: AckAnswer },
+  async handle({ caller, deps }) {
+    await deps.db.orm.delete(sessions).where(eq(sessions.id, caller.credentialId)).returning({ id: sessions.id });
+    return ack("You are logged out.");
+  },
+});
+
+export const sessionRoutes = [login, validate, logout];

@@ -1,0 +1,152 @@
+import { and, count, desc, eq, gte, lt, sum, type SQL } from "drizzle-orm";
+import * as v from "valibot";
+import { planLimitsFor, ResourceHistoryQuerySchema, ResourceStatusSchema } from "@cuepoint/sdk";
+import { accounts, purchases, usageEvents } from "../db/schema/index.js";
+import { badRequest } from "../http/errors.js";
+import { defineRoute } from "../http/route.js";
+
+/** Usage history rows per page. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/** The usage period: the calendar month (UTC) that contains `now`. */
+export function usagePeriod(now: Date): { from: Date; to: Date } {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { from, to };
+}
+
+const resourceStatus = defineRoute({
+  method: "POST",
+  path: "/user/resource_status",
+  operationId: "account.resourceStatus",
+  tag: "Usage",
+  summary: "What the account used this month, against its plan's limits",
+  description:
+    "`actions` and `webinar_hours` are sums of the account's `usage_events` in the current calendar month " +
+    "(UTC), which the scheduler and the webinar code write as they run; until those parts of the server " +
+    "exist the sums are 0. `recurring_timelines` is 0 until recurring webinars exist. `additional_actions` " +
+    "are actions granted to the account. `limits` are the plan limits of spec §9 for the caller's role, " +
+    "with purchased and additional actions added (the SDK's `planLimitsFor`); `period` is the month counted.",
+  access: "account:read",
+  answer: {
+    description: "Usage, limits and period.",
+    schema: v.object({
+      success: v.object({
+        ...ResourceStatusSchema.entries,
+        limits: v.object({
+          timelines: v.number(),
+          actions: v.number(),
+          webinarHours: v.number(),
+          storageGB: v.number(),
+        }),
+        period: v.object({ from: v.string(), to: v.string() }),
+      }),
+    }),
+  },
+  async handle({ caller, deps }) {
+    const { orm } = deps.db;
+    const period = usagePeriod(deps.config.now());
+    const [used, bought, [account]] = await Promise.all([
+      orm
+        .select({ type: usageEvents.type, total: sum(usageEvents.quantity).mapWith(Number) })
+        .from(usageEvents)
+        .where(
+          and(
+            eq(usageEvents.accountId, caller.accountId),
+            gte(usageEvents.createdAt, period.from),
+            lt(usageEvents.createdAt, period.to),
+          ),
+        )
+        .groupBy(usageEvents.type),
+      orm
+        .select({ type: purchases.type, quantity: purchases.quantity })
+        .from(purchases)
+        .where(eq(purchases.accountId, caller.accountId)),
+      orm
+        .select({ additionalActions: accounts.additionalActions })
+        .from(accounts)
+        .where(eq(accounts.id, caller.accountId)),
+    ]);
+    const total = (type: string) => used.find((row) => row.type === type)?.total ?? 0;
+    const additionalActions = account?.additionalActions ?? 0;
+    const { role: _role, ...limits } = planLimitsFor(caller.role, { purchases: bought, additionalActions });
+    return {
+      success: {
+        actions: Math.round(total("actions")),
+        webinar_hours: Math.round(total("webinar_hours") * 100) / 100,
+        recurring_timelines: 0,
+        additional_actions: additionalActions,
+        limits,
+        period: { from: period.from.toISOString(), to: period.to.toISOString() },
+      },
+    };
+  },
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A `YYYY-MM-DD` query date as the UTC midnight it starts, or a 400 naming the field. */
+function parseDay(value: string, field: "from" | "to"): Date {
+  const day = new Date(`${value}T00:00:00Z`);
+  if (!DATE.test(value) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    throw badRequest(`"${field}" must be a date written YYYY-MM-DD, like 2024-05-01.`, field);
+  }
+  return day;
+}
+
+const resourceHistory = defineRoute({
+  method: "GET",
+  path: "/user/resource_history",
+  operationId: "account.resourceHistory",
+  tag: "Usage",
+  summary: "The account's usage events, newest first, 20 a page",
+  description:
+    "`type` keeps one kind (`actions`, `webinar_hours`, `recurring_timelines`); `from` and `to` are inclusive " +
+    "UTC dates (YYYY-MM-DD); `page` starts at 1. `total` counts every matching event.",
+  access: "account:read",
+  query: ResourceHistoryQuerySchema,
+  answer: {
+    description: "One page of events and the total.",
+    schema: v.object({
+      success: v.array(
+        v.object({
+          type: v.string(),
+          quantity: v.number(),
+          created_at: v.string(),
+          description: v.optional(v.string()),
+        }),
+      ),
+      total: v.number(),
+    }),
+  },
+  async handle({ query, caller, deps }) {
+    const page = Math.max(1, Math.floor(query.page ?? 1));
+    const filters: SQL[] = [eq(usageEvents.accountId, caller.accountId)];
+    if (query.type) filters.push(eq(usageEvents.type, query.type));
+    if (query.from) filters.push(gte(usageEvents.createdAt, parseDay(query.from, "from")));
+    if (query.to) filters.push(lt(usageEvents.createdAt, new Date(parseDay(query.to, "to").getTime() + DAY_MS)));
+    const where = and(...filters);
+    const [rows, [counted]] = await Promise.all([
+      deps.db.orm
+        .select()
+        .from(usageEvents)
+        .where(where)
+        .orderBy(desc(usageEvents.createdAt))
+        .limit(HISTORY_PAGE_SIZE)
+        .offset((page - 1) * HISTORY_PAGE_SIZE),
+      deps.db.orm.select({ total: count() }).from(usageEvents).where(where),
+    ]);
+    return {
+      success: rows.map((row) => ({
+        type: row.type,
+        quantity: row.quantity,
+        created_at: row.createdAt.toISOString(),
+        description: row.description,
+      })),
+      total: counted?.total ?? 0,
+    };
+  },
+});
+
+export const usageRoutes = [resourceStatus, resourceHistory];

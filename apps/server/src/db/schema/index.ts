@@ -2,3 +2,6 @@
 export * from "./accounts.js";
 export * from "./auth.js";
 export * from "./billing.js";
+export * from "./timelines.js";
+export * from "./events.js";
+export * from "./registrants.js";

@@ -4,7 +4,7 @@ import {
   ChangePasswordRequestSchema,
   CheckForgotTokenRequestSchema,
   CheckPasswordRequestSchema,
-  EmailSchema,
+  ForgotPasswordRequestSchema,
   isDisabledRole,
 } from "@cuepoint/sdk";
 import { checkAccess } from "../auth/authenticate.js";
@@ -23,12 +23,6 @@ import { ack, AckAnswer } from "./answers.js";
 /** Reset links work for one hour, once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const LINK_INVALID = "This password reset link is invalid, used or expired. Ask for a new one.";
-
-/**
- * `POST /forgotpassword` body. The SDK has no schema for this call (it is not in the spec); it is
- * composed here from the SDK's email rule, so the rule itself still lives once.
- */
-export const ForgotPasswordRequestSchema = v.object({ email: v.pipe(v.string(), v.trim(), EmailSchema) });
 
 /** Stores a new password hash (hashed before any transaction opens: hashing takes ~90 ms). */
 async function setPasswordHash(orm: Orm, userId: string, passwordHash: string): Promise<void> {

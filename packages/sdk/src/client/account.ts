@@ -47,6 +47,14 @@ export interface AccountResource {
   purchases(): CuepointPromise<Success<Purchase[]>>;
   /** `GET /terms_of_service`: the current terms. @example const { success } = await client.account.termsOfService() */
   termsOfService(): CuepointPromise<Success<{ version: string; content: string }>>;
+  /**
+   * `POST /forgotpassword` (design): mails a one-time reset link; answers the same whether or not
+   * the address has an account.
+   *
+   * @example
+   * await client.account.forgotPassword("host@example.com")
+   */
+  forgotPassword(email: string): CuepointPromise<Ack>;
   /** `POST /checkforgottoken`: is the forgot-password token valid? @example await client.account.checkForgotToken(token) */
   checkForgotToken(token: string): CuepointPromise<Ack>;
   /** `POST /changepassword`: sets a new password. @example await client.account.changePassword({ token, password }) */
@@ -83,6 +91,7 @@ export const account = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): AccountResour
     checkPassword: "POST /checkpassword",
     purchases: "GET /purchases",
     termsOfService: "GET /terms_of_service",
+    forgotPassword: "POST /forgotpassword =email",
     checkForgotToken: "POST /checkforgottoken =token",
     changePassword: "POST /changepassword",
     consentTerms: "POST /consent_terms",

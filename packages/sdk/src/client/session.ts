@@ -2,7 +2,7 @@ import type { User } from "../schemas/index.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { group } from "./group.js";
 import { toForm } from "./form.js";
-import type { Success } from "./types.js";
+import type { Ack, Success } from "./types.js";
 
 /** The answer of login and validate: the user, whose `api_token` is the session's bearer token. */
 export type SessionResult = Success<User>;
@@ -24,6 +24,13 @@ export interface SessionResource {
    * const { success: user } = await client.session.validate()
    */
   validate(): CuepointPromise<SessionResult>;
+  /**
+   * `POST /logout` (design): ends the session of the current token, which stops working at once.
+   *
+   * @example
+   * await client.session.logout()
+   */
+  logout(): CuepointPromise<Ack>;
 }
 
 /** Session calls (spec §7 "Session and account"). */
@@ -41,4 +48,5 @@ export const session = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): SessionResour
         { auth: false },
       ),
     validate: "POST /validate",
+    logout: "POST /logout",
   });

@@ -14,6 +14,20 @@ export const ResourceStatusSchema = /* @__PURE__ */ v.object({
   webinar_hours: /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.minValue(0)),
   recurring_timelines: CountSchema,
   additional_actions: /* @__PURE__ */ v.optional(CountSchema, 0),
+  /**
+   * The plan's limits for this account (spec §9, with purchased and additional actions added, as
+   * `planLimitsFor` computes them; -1 unlimited). Sent by the server beside the usage.
+   */
+  limits: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.object({
+      timelines: /* @__PURE__ */ v.number(),
+      actions: /* @__PURE__ */ v.number(),
+      webinarHours: /* @__PURE__ */ v.number(),
+      storageGB: /* @__PURE__ */ v.number(),
+    }),
+  ),
+  /** The usage period counted (ISO instants, `to` exclusive). */
+  period: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.object({ from: /* @__PURE__ */ v.string(), to: /* @__PURE__ */ v.string() })),
 });
 
 /**

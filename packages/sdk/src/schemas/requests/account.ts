@@ -15,6 +15,13 @@ export const ResourceHistoryQuerySchema = v.object({
 });
 export type ResourceHistoryQuery = v.InferInput<typeof ResourceHistoryQuerySchema>;
 
+/**
+ * `POST /forgotpassword` (design: the spec only shows `checkforgottoken`): asks for a one-time
+ * reset link by email. The answer never says whether the address has an account.
+ */
+export const ForgotPasswordRequestSchema = v.object({ email: v.pipe(v.string(), v.trim(), EmailSchema) });
+export type ForgotPasswordRequest = v.InferInput<typeof ForgotPasswordRequestSchema>;
+
 /** `POST /updateuser`: the profile fields a user may change; all optional. */
 export const UpdateUserRequestSchema = v.object({
   name: v.optional(requiredText("Enter your name.")),

@@ -20,6 +20,15 @@ export const accountCalls: Record<string, CallRow> = {
     method: "POST", path: "/login", encoding: "multipart", body: { accessToken: "pat_1" },
   },
   "session.validate": { call: (c) => c.session.validate(), method: "POST", path: "/validate", encoding: "none" },
+  "session.logout": { call: (c) => c.session.logout(), method: "POST", path: "/logout", encoding: "none" },
+  "account.forgotPassword": {
+    call: (c) => c.account.forgotPassword("host@example.com"),
+    method: "POST",
+    path: "/forgotpassword",
+    encoding: "json",
+    body: { email: "host@example.com" },
+    schema: R.ForgotPasswordRequestSchema,
+  },
   "account.resourceStatus": {
     call: (c) => c.account.resourceStatus(), method: "POST", path: "/user/resource_status", encoding: "none",
   },

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import * as v from "valibot";
 import {
   ChangePasswordRequestSchema,
   CheckForgotTokenRequestSchema,

@@ -30,6 +30,7 @@ const { createUploader, UPLOAD_CHUNK_SIZE } = await import(pathToFileURL(entry).
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 const GOAL_BYTES = 100 * MiB; // "100 MB" as UPLOAD_CHUNK_SIZE counts it
+const SI_GOAL_BYTES = 100e6; // "100 MB" read strictly: 95.4 MiB
 const chunkSize = Number(process.env.BENCH_CHUNK_MB) * MiB || UPLOAD_CHUNK_SIZE;
 const tmp = join(here, ".tmp");
 const mib = (bytes) => (bytes / MiB).toFixed(0);
@@ -101,11 +102,13 @@ try {
   const ratio = two.peak / one.peak;
   const maxRSS = process.resourceUsage().maxRSS * 1024;
   console.log(`peak RSS 2 GiB / 1 GiB: ${ratio.toFixed(2)}; process max RSS (kernel): ${mib(maxRSS)} MiB`);
-  const withinGoal = Math.max(one.peak, two.peak, maxRSS) <= GOAL_BYTES;
+  const highest = Math.max(one.peak, two.peak, maxRSS);
+  const withinGoal = highest <= GOAL_BYTES;
   const increaseWithinGoal = Math.max(one.increase, two.increase) <= GOAL_BYTES;
   const flat = ratio <= 1.1;
   console.log(
     `goal peak RSS ≤ 100 MB: ${withinGoal ? "met" : "MISSED"} ` +
+      `(as 10^8 bytes, ${mib(SI_GOAL_BYTES)} MiB: ${highest <= SI_GOAL_BYTES ? "met" : "MISSED"}) ` +
       `(increase over the baseline ≤ 100 MB: ${increaseWithinGoal ? "met" : "MISSED"}); ` +
       `flat when the file doubles: ${flat ? "yes" : "NO"}`,
   );

@@ -9,7 +9,7 @@
  */
 export function defaultRetryDelay(attempt: number): number {
   const base = Math.min(30_000, 500 * 2 ** attempt);
-  return base / 2 + (Math.random() * base) / 2;
+  return (base * (1 + Math.random())) / 2;
 }
 
 /** Statuses worth sending the same chunk again for: server trouble, timeout, rate limit. */

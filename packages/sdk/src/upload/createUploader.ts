@@ -5,9 +5,10 @@ import { defaultRetryDelay } from "./backoff.js";
 import { createEmitter } from "./emitter.js";
 import { createEntry, inputsOf, type Entry } from "./entry.js";
 import { CANCELED } from "./messages.js";
-import { waitUntilReady } from "./processing.js";
+import { waitUntilReady, type GetJSON } from "./processing.js";
 import { createRateMeter } from "./rate.js";
-import { fetchSender, xhrSender } from "./transport.js";
+import { nodeModule } from "./node.js";
+import { fetchSender, nodeSender, xhrSender } from "./transport.js";
 import { uploadChunks, type ChunkContext, type UploadFailure } from "./uploadChunks.js";
 import type {
   FileStatus, UploadQueueItem, UploadResult, Uploader, UploaderEvents, UploaderOptions, UploaderState,
@@ -35,6 +36,10 @@ export function createUploader(options: UploaderOptions): Uploader {
     const token = typeof options.token === "function" ? options.token() : options.token;
     return token ? { Authorization: `Bearer ${token}` } : {};
   };
+  const getJSON: GetJSON = (url, signal) =>
+    fetcher(url, { headers: headers(), signal })
+      .then((response) => (response.ok ? response.json() : undefined))
+      .catch(() => undefined);
   const ctx: ChunkContext = {
     endpoint: options.endpoint,
     userId: options.userId,
@@ -42,8 +47,10 @@ export function createUploader(options: UploaderOptions): Uploader {
     retries,
     retryDelay: options.retryDelay ?? defaultRetryDelay,
     headers,
-    fetch: fetcher,
-    send: !options.fetch && typeof XMLHttpRequest === "function" ? xhrSender : fetchSender(fetcher),
+    getJSON,
+    send:
+      (!options.fetch && (typeof XMLHttpRequest === "function" ? xhrSender : nodeModule<object>("node:http") && nodeSender)) ||
+      fetchSender(fetcher),
   };
   const events = createEmitter<UploaderEvents>();
   const listeners = new Set<(state: UploaderState) => void>();
@@ -81,7 +88,7 @@ export function createUploader(options: UploaderOptions): Uploader {
   async function follow(uuid: string, result: UploadResult, signal: AbortSignal) {
     const id = result.id;
     const url = itemOf(uuid)?.type === "video" && id !== undefined && options.mediaStatusURL?.(id);
-    const poll = { fetch: fetcher, headers, interval: options.pollInterval ?? 5000, retries };
+    const poll = { getJSON, interval: options.pollInterval ?? 5000, retries };
     try {
       if (url && !(await waitUntilReady(poll, url, signal))) return;
       patch(uuid, { isReady: true }, { phase: "ready" });

@@ -1,9 +1,11 @@
-import { ENCODING_STATUS } from "../constants.js";
+import type { ENCODING_STATUS } from "../constants.js";
 import { sleep } from "./backoff.js";
 
+/** `GET url` with the bearer token: the reply's JSON, or undefined on any failure (network, non-2xx, not JSON). */
+export type GetJSON = <T>(url: string, signal: AbortSignal) => Promise<T | undefined>;
+
 export interface PollContext {
-  fetch: typeof fetch;
-  headers: () => Record<string, string>;
+  getJSON: GetJSON;
   /** Milliseconds between two questions. */
   interval: number;
   /** Failed questions in a row (network, non-2xx, unreadable reply) tolerated before giving up. */
@@ -23,13 +25,10 @@ interface MediaStatusReply {
  */
 export async function waitUntilReady(ctx: PollContext, url: string, signal: AbortSignal): Promise<boolean> {
   for (let failures = 0; !signal.aborted; ) {
-    const reply = await ctx
-      .fetch(url, { headers: ctx.headers(), signal })
-      .then((response) => (response.ok ? (response.json() as Promise<MediaStatusReply>) : undefined))
-      .catch(() => undefined);
+    const reply = await ctx.getJSON<MediaStatusReply>(url, signal);
     if (signal.aborted) break;
     if (reply?.ready) return true;
-    if (reply?.status === ENCODING_STATUS.failed) throw new Error("The media could not be processed.");
+    if (reply?.status === (5 satisfies (typeof ENCODING_STATUS)["failed"])) throw new Error("The media could not be processed.");
     failures = reply ? 0 : failures + 1;
     if (failures > ctx.retries) throw new Error("The media status could not be checked.");
     await sleep(ctx.interval, signal);

@@ -1,3 +1,5 @@
+import { eachPart, nodeModule } from "./node.js";
+
 interface NodeHash {
   update(data: Uint8Array): unknown;
   digest(encoding: "hex"): string;
@@ -5,7 +7,6 @@ interface NodeHash {
 interface NodeCrypto {
   createHash(algorithm: "sha256"): NodeHash;
 }
-type WithNode = { process?: { getBuiltinModule?: (id: string) => unknown } };
 
 /**
  * Hex SHA-256 of a blob (a chunk's `checksum` field).
@@ -19,13 +20,10 @@ type WithNode = { process?: { getBuiltinModule?: (id: string) => unknown } };
  * await sha256Hex(new Blob(["abc"])); // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
  */
 export async function sha256Hex(blob: Blob): Promise<string> {
-  const node = (globalThis as WithNode).process?.getBuiltinModule?.("node:crypto") as
-    | NodeCrypto
-    | undefined;
+  const node = nodeModule<NodeCrypto>("node:crypto");
   if (node) {
     const hash = node.createHash("sha256");
-    const reader = blob.stream().getReader();
-    for (let part = await reader.read(); !part.done; part = await reader.read()) hash.update(part.value);
+    await eachPart(blob, (part) => hash.update(part));
     return hash.digest("hex");
   }
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer()));

@@ -108,7 +108,10 @@ export interface UploaderOptions {
   retryDelay?: (attempt: number) => number;
   /**
    * Used for every request when given. Otherwise chunks go through `XMLHttpRequest` where it exists
-   * (browsers: progress within a chunk) and through the global `fetch` elsewhere.
+   * (browsers: progress within a chunk), through `node:http` / `node:https` in Node ≥ 20.16 (memory
+   * flat whatever the chunk size: see PROTOCOL.md), and through the global `fetch` elsewhere; the
+   * resume query and the media status questions always use the global `fetch`. In Node, pass a
+   * `fetch` to send chunks through it instead (a proxy dispatcher, say): up to 32 MiB more memory.
    */
   fetch?: typeof fetch;
   /**

@@ -1,5 +1,6 @@
 import { isRetryableStatus, sleep } from "./backoff.js";
 import { CANCELED, type Canceled } from "./messages.js";
+import type { GetJSON } from "./processing.js";
 import { sha256Hex } from "./sha256.js";
 import type { ChunkReply, SendChunk } from "./transport.js";
 import type { UploadResult } from "./types.js";
@@ -11,7 +12,7 @@ export interface ChunkContext {
   retries: number;
   retryDelay: (attempt: number) => number;
   headers: () => Record<string, string>;
-  fetch: typeof fetch;
+  getJSON: GetJSON;
   send: SendChunk;
 }
 
@@ -24,10 +25,13 @@ export interface FileToSend {
 /** An upload that cannot go on; `httpStatus` is the failing reply's status, if any. */
 export type UploadFailure = Error & { httpStatus?: number };
 
+/**
+ * A reply body's JSON, or undefined when it is not JSON. Typed as an object: its fields are only
+ * read with `?.`, which gives undefined on null and on any other JSON value as well.
+ */
 const parse = (text: string): Record<string, unknown> | undefined => {
   try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+    return JSON.parse(text) as Record<string, unknown>;
   } catch {
     return undefined;
   }
@@ -47,14 +51,8 @@ function failure(reply: ChunkReply | undefined): UploadFailure {
  */
 async function heldChunks(ctx: ChunkContext, fileId: string, signal: AbortSignal): Promise<Set<number>> {
   const url = `${ctx.endpoint}${ctx.endpoint.includes("?") ? "&" : "?"}fileId=${encodeURIComponent(fileId)}`;
-  try {
-    const response = await ctx.fetch(url, { headers: ctx.headers(), signal });
-    const chunks = response.ok ? parse(await response.text())?.chunks : undefined;
-    if (Array.isArray(chunks)) return new Set(chunks.filter((index) => typeof index === "number"));
-  } catch {
-    // upload every chunk
-  }
-  return new Set();
+  const chunks = (await ctx.getJSON<{ chunks?: unknown }>(url, signal))?.chunks;
+  return new Set(Array.isArray(chunks) ? chunks.filter((index) => typeof index === "number") : []);
 }
 
 /**
@@ -75,7 +73,7 @@ export async function uploadChunks(
   for (let index = 0; index < count; index++) {
     const start = index * ctx.chunkSize;
     const end = Math.min(size, start + ctx.chunkSize);
-    const isLast = size - start <= ctx.chunkSize;
+    const isLast = index === count - 1;
     // The last chunk is always sent: its reply carries the file's identifiers.
     if (held.has(index) && !isLast) {
       onProgress(end, false);
@@ -87,9 +85,9 @@ export async function uploadChunks(
     for (let attempt = 0; ; attempt++) {
       if (signal.aborted) return CANCELED;
       const form = new FormData();
-      const { userId } = ctx;
-      const fields = { fileId: uuid, userId, isLast, name, mime: blob.type, start, position: end, index, size, checksum };
-      for (const [field, value] of Object.entries(fields)) form.append(field, String(value));
+      const fields = { fileId: uuid, userId: ctx.userId, isLast, name, mime: blob.type, start, position: end, index, size, checksum };
+      // FormData makes strings of the numbers and booleans (WebIDL's USVString conversion).
+      for (const [field, value] of Object.entries(fields)) form.append(field, value as string);
       form.append("file", chunk, name);
       let reply: ChunkReply | undefined;
       try {

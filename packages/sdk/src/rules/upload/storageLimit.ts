@@ -23,9 +23,8 @@ const gb = (bytes: number): string => (bytes / BYTES_PER_GB).toFixed(2);
  * checkStorageLimit({ usedBytes: 0, limitGB: -1, adding: 5e12 }); // { ok: true }
  */
 export function checkStorageLimit({ usedBytes, limitGB, adding }: StorageCheck): StorageCheckResult {
-  if (limitGB < 0) return { ok: true };
   const left = Math.max(0, limitGB * BYTES_PER_GB - usedBytes);
-  if (adding <= left) return { ok: true };
+  if (limitGB < 0 || adding <= left) return { ok: true };
   return {
     ok: false,
     message: `This upload needs ${gb(adding)} GB but only ${gb(left)} GB of your ${limitGB} GB storage is left.`,

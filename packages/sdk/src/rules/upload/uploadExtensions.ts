@@ -30,8 +30,8 @@ const VIDEO: readonly string[] = [".mp4", ".hevc"];
  * mediaTypeOf("notes.txt"); // undefined
  */
 export function mediaTypeOf(name: string): UploadMediaType | undefined {
-  const dot = name.lastIndexOf(".");
-  const extension = dot < 0 ? "" : name.slice(dot).toLowerCase();
+  // Without a dot this is the last character, which is no extension either.
+  const extension = name.slice(name.lastIndexOf(".")).toLowerCase();
   if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) return undefined;
   return VIDEO.includes(extension) ? "video" : AUDIO.includes(extension) ? "audio" : "image";
 }

@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
+import { UPLOAD_CHUNK_SIZE } from "@cuepoint/sdk";
 
 /** The terms of service users agree to (`GET /terms_of_service`, `POST /consent_terms`). */
 export interface Terms {
@@ -19,6 +20,10 @@ export interface ServerConfig {
   terms: Terms;
   /** Largest request body accepted under /api, in bytes (the chunk upload has its own limit). */
   bodyLimitBytes: number;
+  /** The local media store's folder (`CUEPOINT_MEDIA_DIR`, else `${CUEPOINT_DATA_DIR}/media`). */
+  mediaDir: string;
+  /** Largest file part of one `POST /upload/chunk`, in bytes (the SDK's chunk size by default). */
+  uploadChunkLimitBytes: number;
   /** Failed logins allowed per email address within `windowMs`, per server instance. */
   loginRateLimit: { max: number; windowMs: number };
   /** The clock; tests move it to expire tokens. */
@@ -38,6 +43,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     publicURL: "http://localhost:3000",
     terms: DEFAULT_TERMS,
     bodyLimitBytes: 1024 * 1024,
+    mediaDir: resolve(".cuepoint-data", "media"),
+    uploadChunkLimitBytes: UPLOAD_CHUNK_SIZE,
     loginRateLimit: { max: 10, windowMs: 15 * 60_000 },
     now: () => new Date(),
     ...overrides,
@@ -73,6 +80,9 @@ export function runtimeSettings(env: NodeJS.ProcessEnv = process.env): RuntimeSe
     config: defaultConfig({
       publicURL: env.PUBLIC_URL || `http://localhost:${port}`,
       supportSecret: env.CUEPOINT_SUPPORT_SECRET || undefined,
+      mediaDir: env.CUEPOINT_MEDIA_DIR
+        ? resolve(base, env.CUEPOINT_MEDIA_DIR)
+        : join(isAbsolute(folder) ? folder : resolve(base, folder), "media"),
     }),
   };
 }

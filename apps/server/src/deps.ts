@@ -3,6 +3,7 @@ import type { ServerConfig } from "./config.js";
 import type { Database } from "./db/types.js";
 import type { RateLimiter } from "./http/rateLimiter.js";
 import type { Mailer } from "./mail/mailer.js";
+import type { MediaStore } from "./media/store.js";
 
 /** Everything a route handler may use; built once per app by `createApp`. */
 export interface AppDeps {
@@ -10,6 +11,8 @@ export interface AppDeps {
   config: ServerConfig;
   mailer: Mailer;
   billing: BillingProvider;
+  /** Where uploaded media bytes live (the local folder store by default). */
+  media: MediaStore;
   /** Failed logins per email address. */
   loginLimiter: RateLimiter;
   /** Forgot-password requests per email address (so nobody can flood an inbox). */

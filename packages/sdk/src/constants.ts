@@ -27,6 +27,12 @@ export const BUCKET_MAX = 45;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 100;
 
+/** A recurring series holds at most this many events (`recurring.count`, and any generated series). */
+export const RECURRING_MAX_EVENTS = 500;
+/** `recurring.every` steps from 5 minutes (shorter overlaps the rooms) to a week (longer is a weekly pattern). */
+export const RECURRING_MIN_STEP_MINUTES = 5;
+export const RECURRING_MAX_STEP_MINUTES = 7 * 24 * 60;
+
 /** Upload chunk size: 100 MB. */
 export const UPLOAD_CHUNK_SIZE = 100 * 1024 * 1024;
 

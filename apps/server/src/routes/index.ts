@@ -3,11 +3,23 @@ import { accountRoutes } from "./account.js";
 import { bannerRoutes } from "./banner.js";
 import { billingRoutes } from "./billing.js";
 import { healthRoutes } from "./health.js";
+import { integrationCheckRoutes } from "./integrationChecks.js";
+import { integrationExtraRoutes } from "./integrationExtras.js";
+import { integrationListRoutes } from "./integrationLists.js";
+import { integrationOAuthRoutes } from "./integrationOAuth.js";
+import { integrationRoutes } from "./integrations.js";
+import { leadRoutes } from "./leads.js";
 import { openApiRoute } from "./openapi.js";
 import { passwordRoutes } from "./password.js";
+import { publicRegistrationRoutes } from "./publicRegistration.js";
 import { sessionRoutes } from "./session.js";
 import { tokenRoutes } from "./tokens.js";
 import { usageRoutes } from "./usage.js";
+import { timelineRoutes } from "./timelines.js";
+import { formRoutes } from "./forms.js";
+import { webinarRoutes } from "./webinars.js";
+import { mediaRoutes } from "./media.js";
+import { uploadRoutes } from "./upload.js";
 
 /**
  * The route table: every API route, below /api. `createApp` registers exactly these, and the
@@ -22,5 +34,17 @@ export const apiRoutes: readonly Route[] = [
   ...billingRoutes,
   ...tokenRoutes,
   ...bannerRoutes,
+  ...integrationRoutes,
+  ...integrationCheckRoutes,
+  ...integrationListRoutes,
+  ...integrationExtraRoutes,
+  ...integrationOAuthRoutes,
+  ...timelineRoutes,
+  ...formRoutes,
+  ...webinarRoutes,
+  ...leadRoutes,
+  ...publicRegistrationRoutes,
+  ...mediaRoutes,
+  ...uploadRoutes,
   openApiRoute(() => apiRoutes),
 ];

@@ -1,4 +1,10 @@
-import { purchases, usageEvents, type UserRow } from "../db/schema/index.js";
+import { and, eq, gte } from "drizzle-orm";
+import type { Caller } from "../auth/authenticate.js";
+import { events, purchases, usageEvents, type UserRow } from "../db/schema/index.js";
+import { seedDemoRegistrants } from "../leads/seedDemoRegistrants.js";
+import { insertTimeline } from "../timelines/store.js";
+import { templateParts, WIZARD_TEMPLATES } from "../timelines/wizardTemplates.js";
+import { seedDemoWebinars } from "../webinars/seedDemoWebinars.js";
 import { SETTING, readSetting, writeSetting } from "../db/settings.js";
 import type { Orm } from "../db/types.js";
 import { createUser, findUserByEmail } from "../users/users.js";
@@ -13,7 +19,8 @@ const HOUR = 60 * 60 * 1000;
  * month, and a banner. Idempotent: an existing demo user is left exactly as it is (its password
  * may have been changed on purpose), so restarting never duplicates rows.
  *
- * Timelines, webinars, registrants and media join the demo as those parts of the server land.
+ * It also gets two timelines from the wizard's templates, scheduled webinars (past ones with
+ * attendance, upcoming ones, a recurring series) and registrants. Media join the demo later.
  */
 export async function seedDemo(orm: Orm, now = new Date()): Promise<{ user: UserRow; created: boolean }> {
   const existing = await findUserByEmail(orm, DEMO_EMAIL);
@@ -53,6 +60,7 @@ export async function seedDemo(orm: Orm, now = new Date()): Promise<{ user: User
       },
     ]);
   });
+  await seedDemoContent(orm, user, now);
   if ((await readSetting(orm, SETTING.banner)) === undefined) {
     await writeSetting(orm, SETTING.banner, {
       mobileHeading: "Welcome to Cuepoint",
@@ -60,4 +68,28 @@ export async function seedDemo(orm: Orm, now = new Date()): Promise<{ user: User
     });
   }
   return { user, created: true };
+}
+
+/** Timelines from the wizard's templates, then webinars and registrants on the first one. */
+async function seedDemoContent(orm: Orm, user: UserRow, now: Date): Promise<void> {
+  const caller: Caller = {
+    userId: user.id,
+    accountId: user.accountId,
+    role: user.role,
+    via: "session",
+    credentialId: "seed",
+    scopes: "all",
+  };
+  const created = [];
+  for (const template of WIZARD_TEMPLATES.slice(0, 2)) {
+    created.push(await insertTimeline(orm, caller, { name: template.name, ...templateParts(template), reason: "create" }, now));
+  }
+  const main = created[0];
+  if (!main) return;
+  await seedDemoWebinars(orm, user.accountId, main.id, now);
+  const upcoming = await orm
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.accountId, user.accountId), eq(events.timelineId, main.id), gte(events.startsAt, now)));
+  await seedDemoRegistrants(orm, user.accountId, main.id, upcoming.map((event) => event.id));
 }

@@ -144,6 +144,39 @@ describe("typed errors", () => {
     });
   });
 
+  it("a text or blob call still reads a JSON error body (message, field, data)", async () => {
+    const body = { success: false, message: '"type" has the wrong type.', field: "type" };
+    server.script("GET /webinar/export", { status: 400, body }, { status: 404, body: "Not here" });
+    server.script("GET /media/m1/file", { status: 404, body: { message: "There is no media file with this id." } });
+    server.script("GET /media/m2/file", { status: 500, body: "plain failure" });
+    const client = createClient({ apiURL: server.url, retry: 0 });
+
+    const refused = await client.webinars.export({ type: "registrants", webinarID: "w1" }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 400, message: '"type" has the wrong type.', field: "type", data: body });
+    await expect(client.webinars.export({ type: "registrants", webinarID: "w1" })).rejects.toMatchObject({
+      status: 404,
+      message: "Not here",
+    });
+    await expect(client.media.download("m1")).rejects.toMatchObject({
+      status: 404,
+      message: "There is no media file with this id.",
+    });
+    // Not JSON: the Blob stays the data and the message is the generic one.
+    const failed = await client.media.download("m2").catch((e: unknown) => e);
+    expect(failed).toMatchObject({ status: 500, message: "Request failed with status 500" });
+    expect((failed as ApiError).data).toBeInstanceOf(Blob);
+  });
+
+  it("a JSON-typed error body that is not JSON stays text", async () => {
+    server.script("GET /webinar/export", { status: 502, body: "<html>Bad gateway</html>", contentType: "application/json" });
+    const client = createClient({ apiURL: server.url, retry: 0 });
+    await expect(client.webinars.export({ type: "registrants", webinarID: "w1" })).rejects.toMatchObject({
+      status: 502,
+      message: "<html>Bad gateway</html>",
+    });
+  });
+
   it("integration test and add-field failures carry the server's message (spec §8)", async () => {
     server.script("POST /test/integration", { status: 400, body: { message: "Invalid API key" } });
     server.script("POST /aweber/addfield", { status: 422, body: { message: "Field already exists" } });

@@ -37,8 +37,13 @@ export interface ClientOptions {
 export interface CallInit {
   /** `false` leaves out the bearer token (login). */
   auth?: boolean;
-  /** Force the body parser; `"text"` for CSV downloads. */
+  /**
+   * Force the body parser; `"text"` for CSV downloads, `"blob"` for files. An error answer with a
+   * JSON body is still read as JSON, so the `ApiError` carries the server's `message` and `field`.
+   */
   responseType?: "json" | "text" | "blob";
+  /** The `Accept` header, for calls whose answer depends on it (`application/json`). */
+  accept?: string;
 }
 
 /** A call's data, plus `raw`: the same call's full response (status, headers, `_data`). */
@@ -80,10 +85,22 @@ export const createFetcher = /* @__NO_SIDE_EFFECTS__ */ (options: ClientOptions)
     fetch: async (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
   });
 
-  const fail = (error: FetchError): CuepointError => {
-    const { response, data } = error;
+  const fail = async (error: FetchError): Promise<CuepointError> => {
+    const { response } = error;
     if (!response) return new NetworkError("Failed to fetch", undefined, undefined, { cause: error });
     const { status } = response;
+    let { data } = error;
+    // A text or blob call (CSV export, file download) got its error body as text or a Blob: a JSON
+    // one is read back, so the error carries the server's message and field.
+    const body: unknown = data instanceof Blob ? await data.text() : data;
+    if (typeof body === "string" && response.headers.get("content-type")?.includes("json")) {
+      try {
+        data = JSON.parse(body);
+      } catch {
+        // Not JSON after all: the text stays the data (and the message).
+        data = body;
+      }
+    }
     const message = serverMessage(data) ?? `Request failed with status ${status}`;
     if (status !== 401) return new ApiError(message, status, data, { cause: error });
     const unauthorized = new UnauthorizedError(message, status, data, { cause: error });
@@ -97,6 +114,7 @@ export const createFetcher = /* @__NO_SIDE_EFFECTS__ */ (options: ClientOptions)
     const headers = new Headers(options.headers);
     const token = typeof options.token === "function" ? options.token() : options.token;
     if (token && init.auth !== false) headers.set("authorization", `Bearer ${token}`);
+    if (init.accept) headers.set("accept", init.accept);
     const { xsrf = true } = options;
     if (xsrf) {
       const cookies = (typeof xsrf === "object" && xsrf.cookie?.()) || globalThis.document?.cookie;
@@ -117,8 +135,8 @@ export const createFetcher = /* @__NO_SIDE_EFFECTS__ */ (options: ClientOptions)
         // ofetch types the parsed body by `responseType`; ours is already typed by `T`.
         responseType: init.responseType as "json" | undefined,
       })
-      .catch((error: FetchError) => {
-        throw fail(error);
+      .catch(async (error: FetchError) => {
+        throw await fail(error);
       });
   };
 

@@ -9,6 +9,8 @@ import type {
   DeleteNiftyImageRequest,
   GetListsRequest,
   IntegrationBlocks,
+  OAuthAuthorizeQuery,
+  OAuthCallbackRequest,
   SheetsQuery,
   SmtpCredentials,
 } from "../schemas/requests/integrations.js";
@@ -79,6 +81,25 @@ export interface IntegrationsResource {
    * const { success: headers } = await client.integrations.sheets(id, spreadsheetID, "Sheet1", { drive })
    */
   sheets(integrationID: Id, spreadsheetID: string, worksheet?: string, query?: SheetsQuery): CuepointPromise<Success<string[]>>;
+  /**
+   * `GET /oauth/{kind}/authorize` with `Accept: application/json`: the provider's consent page to
+   * send the person to (without that header the server redirects there). The provider returns to
+   * the dashboard's callback page (`oauthCallbackRoutes`), which finishes with `completeOAuth`.
+   *
+   * @example
+   * const { success } = await client.integrations.authorizeURL("mailchimp", { name: "Newsletter" })
+   * location.assign(success.url)
+   */
+  authorizeURL(kind: Kind, query?: OAuthAuthorizeQuery): CuepointPromise<Success<{ url: string }>>;
+  /**
+   * `POST /oauth/{kind}/callback`: passes the callback page's query on; the server exchanges the
+   * code and answers the connected integration.
+   *
+   * @example
+   * const params = Object.fromEntries(new URLSearchParams(location.search))
+   * const { success: integration } = await client.integrations.completeOAuth("mailchimp", params)
+   */
+  completeOAuth(kind: Kind, params: OAuthCallbackRequest): CuepointPromise<Success<Integration>>;
 }
 
 /** Third-party integrations (spec §7 "Integrations"). */
@@ -107,4 +128,6 @@ export const integrations = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): Integrat
         `/sheets/${integrationID}/${encodeURIComponent(spreadsheetID)}${worksheet ? `/${encodeURIComponent(worksheet)}` : ""}`,
         query,
       ),
+    authorizeURL: (kind, query) => call("GET", `/oauth/${kind}/authorize`, query, { accept: "application/json" }),
+    completeOAuth: "POST /oauth/{kind}/callback",
   });

@@ -1,8 +1,15 @@
-import type { MediaItem, MediaType } from "../schemas/index.js";
+import type { EncodingStatus, MediaItem, MediaType } from "../schemas/index.js";
 import type { CreateFolderRequest, RenameFileRequest } from "../schemas/requests/media.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { group } from "./group.js";
 import type { Ack, Success } from "./types.js";
+
+/** Whether an uploaded media can be used (`GET /media/{id}/status`, the uploader's `mediaStatusURL`). */
+export interface MediaStatus {
+  ready: boolean;
+  /** Encoding status: 0 encoded, 1 in progress, 2 pending, 5 failed (never ready). */
+  status: EncodingStatus;
+}
 
 export interface MediaResource {
   /** `GET /media/ajaxGetFiles/{type}`. @example const { success: images } = await client.media.list("image") */
@@ -18,6 +25,17 @@ export interface MediaResource {
   delete(id: string | number): CuepointPromise<Ack>;
   /** `POST /media/create`: a folder. @example await client.media.createFolder({ name: "Intros", type: "video" }) */
   createFolder(body: CreateFolderRequest): CuepointPromise<Success<MediaItem>>;
+  /** `GET /media/{id}/status`: is the media ready? @example const { ready } = await client.media.status(item.uniqueID) */
+  status(id: string | number): CuepointPromise<MediaStatus>;
+  /**
+   * `GET /media/{id}/file`: the file's bytes, with the bearer token (the owner only). A failure
+   * rejects with an `ApiError` carrying the server's message.
+   *
+   * @example
+   * const blob = await client.media.download(item.uniqueID)
+   * img.src = URL.createObjectURL(blob)
+   */
+  download(id: string | number): CuepointPromise<Blob>;
 }
 
 /**
@@ -30,4 +48,6 @@ export const media = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): MediaResource =
     rename: "POST /media/renameFile",
     delete: "DELETE /media/{id}",
     createFolder: "POST /media/create",
+    status: "GET /media/{id}/status",
+    download: (id) => call("GET", `/media/${encodeURIComponent(id)}/file`, undefined, { responseType: "blob" }),
   });

@@ -54,6 +54,7 @@ describe("every method of spec §7", () => {
       expect(v.safeParse(row.schema, input).issues).toBeUndefined();
     }
 
+    if (row.headers) expect(request.headers).toMatchObject(row.headers);
     const isLogin = name.startsWith("session.login");
     expect(request.headers.authorization).toBe(isLogin ? undefined : "Bearer tok_123");
     expect(request.headers["x-xsrf-token"]).toBe("xs=rf");
@@ -65,8 +66,9 @@ describe("every method of spec §7", () => {
       .filter(([group]) => group !== "request")
       .flatMap(([group, methods]) => Object.keys(methods as object).map((method) => `${group}.${method}`));
     expect(all.filter((method) => !tested.has(method))).toEqual([]);
-    // 89 calls: every row of spec §7 but the chunk upload (the uploader's), plus the designed
-    // logout and forgotPassword.
-    expect(all).toHaveLength(89);
+    // 99 calls: every row of spec §7 but the chunk upload (the uploader's), plus the designed
+    // logout, forgotPassword, revision and restoreRevision, addAgent/addHost/removeAgent/removeHost,
+    // authorizeURL and completeOAuth, media status and download.
+    expect(all).toHaveLength(99);
   });
 });

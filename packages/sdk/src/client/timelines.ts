@@ -1,5 +1,5 @@
 import type { FetchResponse } from "ofetch";
-import type { GeneralSetting, TimelineBlocks, TimelineMaster } from "../schemas/index.js";
+import type { GeneralSetting, TimelineBlocks, TimelineMaster, TimelineMasterSetting } from "../schemas/index.js";
 import type {
   AutoChatCsvRequest,
   CopySettingRequest,
@@ -28,12 +28,35 @@ export interface WizardTemplate {
   timelineNodes?: TimelineBlocks;
 }
 
-/** A saved version of a timeline (Version History). */
+/** A saved version of a timeline (Version History): one per save, each a full snapshot. */
 export interface TimelineRevision {
   id: string;
+  /** ISO timestamp of the save. */
   created_at: string;
+  /** Name (else email) of who saved; absent when that user is gone. */
   user?: string;
+  /** Id of who saved; null when that user is gone. */
+  user_id: string | null;
+  /**
+   * What the save was: `created`, `setting`, `item:<section>.<key>`, `copysetting:<section>`,
+   * `blocks`, `autocsv`, `copy`, `import`, `restore`.
+   */
+  reason: string;
+  /** Saved from a past event's editor. */
+  isPast: boolean;
+  /** For a restore: the id of the revision put back. */
+  restored_from: string | null;
+  /** The timeline's name in this version. */
+  timelineName: string;
+  /** How many actions (nodes) the snapshot holds. */
+  actions: number;
   [field: string]: unknown;
+}
+
+/** One revision with its snapshot: the setting and every bucket's actions ("-45".."45"). */
+export interface TimelineRevisionDetail extends TimelineRevision {
+  setting: TimelineMasterSetting;
+  blocks: TimelineBlocks;
 }
 
 export interface TimelinesResource {
@@ -85,6 +108,16 @@ export interface TimelinesResource {
   wizardTemplate(id: Id, body?: WizardTemplatesRequest): CuepointPromise<Success<WizardTemplate>>;
   /** `GET /timelines/{id}/revisions`. @example await client.timelines.revisions(id) */
   revisions(id: Id): CuepointPromise<Success<TimelineRevision[]>>;
+  /** `GET /timelines/{id}/revisions/{revisionId}`: one revision with its snapshot. @example const { success: { blocks } } = await client.timelines.revision(id, revisionId) */
+  revision(id: Id, revisionId: Id): CuepointPromise<Success<TimelineRevisionDetail>>;
+  /**
+   * `POST /timelines/{id}/revisions/{revisionId}/restore`: makes a revision the current version,
+   * saved as a new revision (`reason: restore`), so a restore can be undone too.
+   *
+   * @example
+   * const { success: timeline } = await client.timelines.restoreRevision(id, revisionId)
+   */
+  restoreRevision(id: Id, revisionId: Id): CuepointPromise<Success<TimelineMaster>>;
 }
 
 /** Timelines: master settings, actions, sharing, wizard (spec §7 "Timelines"). */
@@ -109,4 +142,6 @@ export const timelines = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): TimelinesRe
     wizardTemplates: "POST /wizard/templates",
     wizardTemplate: "POST /wizard/templates/{id}",
     revisions: "GET /timelines/{id}/revisions",
+    revision: "GET /timelines/{id}/revisions/{revisionId}",
+    restoreRevision: "POST /timelines/{id}/revisions/{revisionId}/restore",
   });

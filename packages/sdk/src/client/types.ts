@@ -8,10 +8,13 @@ export interface Success<T> {
   success: T;
 }
 
-/** A page of a list, with the total used for page counts (`ceil(total / 12)` for webinars). */
+/**
+ * A page of a list, with the total used for page counts (`ceil(total / 12)` for webinars).
+ * `total` is absent when the call asked for no count (`count: false`).
+ */
 export interface Page<T> {
   success: T[];
-  total: number;
+  total?: number;
 }
 
 /** An answer whose body the spec leaves open: at least `success`, maybe a `message`. */

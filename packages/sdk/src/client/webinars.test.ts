@@ -62,6 +62,13 @@ describe("webinars", () => {
     await expect(client().webinars.export({ type: "attendees", webinarID: "w1" })).resolves.toBe("email,name\na@b.co,Ada\n");
   });
 
+  it("count: false answers a page without total", async () => {
+    server.script("GET /webinars", { body: { success: [] } });
+    const page = await client().webinars.list({ count: false });
+    expect(page.total).toBeUndefined();
+    expect(server.last().query).toEqual({ count: "false" });
+  });
+
   it("create resolves the spec's shape", async () => {
     const success = { webinar: { webinarID: "w9" }, organizers: [], childEvents: [] };
     server.script("POST /webinar/create", { body: { success } });

@@ -1,11 +1,19 @@
 import type { FetchResponse } from "ofetch";
-import type { AudienceBreakdown, CoOrganizer, CreateWebinarResult, Webinar, WebinarStatus } from "../schemas/index.js";
+import type {
+  AnalyticsPeriod,
+  AnalyticsPeriodRange,
+  AudienceBreakdown,
+  CoOrganizer,
+  CreateWebinarResult,
+  Webinar,
+  WebinarStatus,
+} from "../schemas/index.js";
 import type {
   AddCoOrganizerRequest,
-  AnalyticsPeriod,
   AttendanceRequest,
   CreateWebinarRequest,
   DeleteWebinarRequest,
+  EventPersonRequest,
   ExportWebinarQuery,
   ListWebinarsQuery,
 } from "../schemas/requests/webinars.js";
@@ -24,9 +32,31 @@ export interface EventPerson {
   email: string;
 }
 
-/** Registrants and attendance; always has `registrants` (else the call rejects with `timeout`). */
+/** Registrants and attendance of one UTC day (by the events' start). */
+export interface AttendanceDay {
+  /** `YYYY-MM-DD`. */
+  date: string;
+  registrants: number;
+  attendees: number;
+  nonAttendees: number;
+  averageMinutes: number;
+}
+
+/**
+ * Registrants and attendance; always has `registrants` (else the call rejects with `timeout`).
+ * The rest is the design answer: counts, `attendanceRate` (attendees / registrants, 0 to 1),
+ * `averageMinutes` (mean time in the room of those who attended), `totalMinutes` (all time in the
+ * room), the same counts per day, and the `period` counted.
+ */
 export interface AttendanceResult {
   registrants: number | unknown[];
+  attendees?: number;
+  nonAttendees?: number;
+  attendanceRate?: number;
+  averageMinutes?: number;
+  totalMinutes?: number;
+  days?: AttendanceDay[];
+  period?: AnalyticsPeriodRange;
   [field: string]: unknown;
 }
 
@@ -72,6 +102,14 @@ export interface WebinarsResource {
   agents(id: Id): CuepointPromise<Success<EventPerson[]>>;
   /** `GET /webinars/{id}/hosts`. @example await client.webinars.hosts(id) */
   hosts(id: Id): CuepointPromise<Success<EventPerson[]>>;
+  /** `POST /webinars/{id}/agents`: attaches an agent (the same email again renames). @example await client.webinars.addAgent(id, { name: "Sam", email: "sam@example.com" }) */
+  addAgent(id: Id, person: EventPersonRequest): CuepointPromise<Success<EventPerson>>;
+  /** `POST /webinars/{id}/hosts`: attaches a host (the same email again renames). @example await client.webinars.addHost(id, { name: "Ann", email: "ann@example.com" }) */
+  addHost(id: Id, person: EventPersonRequest): CuepointPromise<Success<EventPerson>>;
+  /** `DELETE /webinars/{id}/agents/{personId}`. @example await client.webinars.removeAgent(id, agent.id) */
+  removeAgent(id: Id, personId: Id): CuepointPromise<Ack>;
+  /** `DELETE /webinars/{id}/hosts/{personId}`. @example await client.webinars.removeHost(id, host.id) */
+  removeHost(id: Id, personId: Id): CuepointPromise<Ack>;
   /** `POST /stream/webinar/coorganizer`. @example await client.webinars.addCoOrganizer({ webinarId, tenantId, name, email }) */
   addCoOrganizer(body: AddCoOrganizerRequest): CuepointPromise<Success<CoOrganizer>>;
   /** `GET /webinar/export`: CSV text. @example const csv = await client.webinars.export({ type: "registrants", webinarID }) */
@@ -111,6 +149,10 @@ export const webinars = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): WebinarsReso
     get: "GET /webinars/{id}",
     agents: "GET /webinars/{id}/agents",
     hosts: "GET /webinars/{id}/hosts",
+    addAgent: "POST /webinars/{id}/agents",
+    addHost: "POST /webinars/{id}/hosts",
+    removeAgent: "DELETE /webinars/{id}/agents/{personId}",
+    removeHost: "DELETE /webinars/{id}/hosts/{personId}",
     addCoOrganizer: "POST /stream/webinar/coorganizer",
     export: (query) => call("GET", "/webinar/export", query, { responseType: "text" }),
     create: "POST /webinar/create",

@@ -56,6 +56,14 @@ describe("IntegrationSchema", () => {
     expect(smtp).toMatchObject({ address: "smtp.example.com", port: "587", password: "********" });
   });
 
+  it("keeps the last test's error and the timestamps", () => {
+    const base = { integrationid: "7", name: "AC", type: "ACTIVECAMPAIGN" };
+    const failed = { ...base, last_error: "Invalid API token", created_at: "2026-01-02T03:04:05.000Z", updated_at: "2026-01-03T03:04:05.000Z" };
+    expect(v.parse(IntegrationSchema, failed)).toMatchObject(failed);
+    expect(v.parse(IntegrationSchema, { ...base, last_error: null }).last_error).toBeNull();
+    expect(v.safeParse(IntegrationSchema, { ...base, created_at: "yesterday" }).success).toBe(false);
+  });
+
   it("refuses an integration without id, name or type", () => {
     expect(v.safeParse(IntegrationSchema, { name: "n", type: "ZOOM" }).success).toBe(false);
     expect(v.safeParse(IntegrationSchema, { integrationid: 1, type: "ZOOM" }).success).toBe(false);

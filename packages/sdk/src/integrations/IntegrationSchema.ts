@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { TimestampSchema } from "../schemas/fields.js";
 
 /** Ids come as numbers from some lists and strings from others; they are kept as strings. */
 const IdSchema = /* @__PURE__ */ v.pipe(v.union([v.string(), v.number()]), v.transform(String));
@@ -21,6 +22,8 @@ export type NiftyImageEntry = v.InferOutput<typeof NiftyImageEntrySchema>;
  *   server-side kind does not break an older client.
  * - `connected` is true after a successful test (`POST /test/integration`), false otherwise.
  * - `images` is only on NIFTYIMAGE: a map of image key → image entry.
+ * - `last_error` (design): the service's words from the last failed test, null once a test
+ *   passes; `created_at`, `updated_at`: ISO timestamps.
  * - Credential fields are optional strings. The server never returns a secret in plain text:
  *   secret fields (see each kind's `credentials[].secret`) come back masked or absent, so a form
  *   must not send a masked value back as a new secret.
@@ -44,6 +47,9 @@ export const IntegrationSchema = /* @__PURE__ */ v.looseObject({
     false,
   ),
   images: v.optional(v.record(v.string(), NiftyImageEntrySchema)),
+  last_error: v.optional(v.nullable(v.string())),
+  created_at: v.optional(TimestampSchema),
+  updated_at: v.optional(TimestampSchema),
   api_key: CredentialValue,
   api_url: CredentialValue,
   api_secret: CredentialValue,

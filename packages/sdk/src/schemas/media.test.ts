@@ -14,6 +14,12 @@ describe("MediaItemSchema", () => {
     });
   });
 
+  it("keeps a folder's library", () => {
+    const folder = { uniqueID: "f_1", name: "Intros", size: 0, type: "folder", folder_type: "image" };
+    expect(v.parse(MediaItemSchema, folder)).toEqual({ ...folder, folder_id: null });
+    expect(issuePath(MediaItemSchema, { ...folder, folder_type: "pdf" })).toBe("folder_type");
+  });
+
   it("accepts the four media types only", () => {
     for (const type of ["image", "audio", "video", "folder"]) expect(v.is(MediaTypeSchema, type)).toBe(true);
     expect(issuePath(MediaItemSchema, { ...video, type: "document" })).toBe("type");

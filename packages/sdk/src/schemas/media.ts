@@ -16,7 +16,9 @@ export const EncodingStatusSchema = /* @__PURE__ */ v.picklist(
  *
  * - `encoding_status`: the video's encoding status code (videos only);
  * - `folder_id`: the uniqueID of the folder holding the item, null at the top level;
- * - `url`: where the file is served; `created_at`: ISO timestamp.
+ * - `url`: where the file is served; `created_at`: ISO timestamp;
+ * - `folder_type` (folders only): the library the folder was made for (CreateFolderRequest
+ *   `type`); `folder` means any kind of file.
  *
  * `size` is in bytes.
  *
@@ -37,6 +39,7 @@ export const MediaItemSchema = /* @__PURE__ */ v.object({
   folder_id: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.nullable(/* @__PURE__ */ v.string()), null),
   url: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
   created_at: /* @__PURE__ */ v.optional(TimestampSchema),
+  folder_type: /* @__PURE__ */ v.optional(MediaTypeSchema),
 });
 
 export type MediaType = v.InferOutput<typeof MediaTypeSchema>;

@@ -39,6 +39,16 @@ describe("WebinarSchema", () => {
     expect(v.parse(WebinarSchema, recurring)).toMatchObject(recurring);
   });
 
+  it("keeps the end time and the organizers' role and tenant", () => {
+    const organizers = [
+      { name: "Olivia", email: "o@example.com", role: "host" },
+      { name: "Cora", email: "c@example.com", role: "co-organizer", tenantId: "tenant-8" },
+    ];
+    const webinar = v.parse(WebinarSchema, { ...listed, endTime: "2024-05-01T18:00:00.000Z", organizers });
+    expect(webinar).toMatchObject({ endTime: "2024-05-01T18:00:00.000Z", organizers });
+    expect(issuePath(WebinarSchema, { ...listed, endTime: "later" })).toBe("endTime");
+  });
+
   it("names the wrong field", () => {
     expect(issuePath(WebinarSchema, { ...listed, webinarID: "" })).toBe("webinarID");
     expect(issuePath(WebinarSchema, { ...listed, startTime: "May 1st" })).toBe("startTime");
@@ -54,6 +64,8 @@ describe("CreateWebinarResultSchema", () => {
   it("parses the create answer and requires all three parts", () => {
     const result = { webinar: { webinarID: "w_1" }, organizers: [], childEvents: [] };
     expect(v.parse(CreateWebinarResultSchema, result)).toEqual(result);
+    const series = { ...result, webinar: { webinarID: "w_1", uniqueID: "s_1" } };
+    expect(v.parse(CreateWebinarResultSchema, series).webinar.uniqueID).toBe("s_1");
     expect(issuePath(CreateWebinarResultSchema, { webinar: {}, organizers: [], childEvents: [] })).toBe(
       "webinar.webinarID",
     );
@@ -71,6 +83,14 @@ describe("AudienceBreakdownSchema", () => {
       nonAttendees: 0,
     });
     expect(issuePath(AudienceBreakdownSchema, { attendees: 3 })).toBe("registrants");
+  });
+
+  it("keeps the server's average and period", () => {
+    const period = { name: "7d", from: "2026-10-14T00:00:00.000Z", to: "2026-10-20T12:00:00.000Z" };
+    const answer = { registrants: 6, attendees: 3, nonAttendees: 3, averageMinutes: 35, period };
+    expect(v.parse(AudienceBreakdownSchema, answer)).toEqual(answer);
+    expect(v.parse(AudienceBreakdownSchema, { ...answer, period: { ...period, name: "all", from: null } }).period?.from).toBeNull();
+    expect(issuePath(AudienceBreakdownSchema, { ...answer, period: { ...period, name: "week" } })).toBe("period.name");
   });
 });
 

@@ -15,6 +15,10 @@ const WebinarIdSchema = /* @__PURE__ */ v.pipe(
 export const OrganizerSchema = /* @__PURE__ */ v.looseObject({
   name: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
   email: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
+  /** `host` (who scheduled it, or attached as a host) or `co-organizer` on the own platform. */
+  role: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
+  /** A co-organizer's streaming-platform tenant. */
+  tenantId: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
 });
 
 /** One occurrence of a recurring webinar. */
@@ -33,7 +37,8 @@ export const WebinarStatusSchema = /* @__PURE__ */ v.picklist(["upcoming", "live
  *
  * - `name` (the event's title, required) and `timelineName` (its timeline's name);
  * - `webinarTimeline`: the id of the timeline it runs (the spec's wire name for timeline ids);
- * - `startTime`: ISO timestamp of the start (required), `timeZone` (default America/Los_Angeles);
+ * - `startTime`: ISO timestamp of the start (required), `timeZone` (default America/Los_Angeles),
+ *   `endTime`: ISO timestamp of the end (the start plus the timeline's length);
  * - `visible` (default true: the spec's visibility toggle), `eventType` and `webinarType`
  *   (defaults as a timeline's: live-webinar, automatic);
  * - `registrants`: how many registered (default 0); `status` (upcoming, live, past, cancelled).
@@ -53,6 +58,7 @@ export const WebinarSchema = /* @__PURE__ */ v.object({
   timelineName: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
   webinarTimeline: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
   startTime: TimestampSchema,
+  endTime: /* @__PURE__ */ v.optional(TimestampSchema),
   timeZone: /* @__PURE__ */ v.optional(TimeZoneSchema, DEFAULT_TIMEZONE),
   visible: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.boolean(), true),
   eventType: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.picklist(EVENT_TYPES), "live-webinar"),
@@ -62,26 +68,47 @@ export const WebinarSchema = /* @__PURE__ */ v.object({
 });
 
 /**
- * The answer of POST /webinar/create: `{ webinar: { webinarID }, organizers, childEvents }`, all
- * three present (empty lists for a single event).
+ * The answer of POST /webinar/create: `{ webinar: { webinarID, uniqueID? }, organizers, childEvents }`,
+ * all three present (empty lists for a single event). `webinar` is the first event; `uniqueID`
+ * names the series when the event recurs.
  *
  * @example
  * v.parse(CreateWebinarResultSchema, { webinar: { webinarID: "w_1" }, organizers: [], childEvents: [] });
  */
 export const CreateWebinarResultSchema = /* @__PURE__ */ v.object({
-  webinar: /* @__PURE__ */ v.object({ webinarID: WebinarIdSchema }),
+  webinar: /* @__PURE__ */ v.object({
+    webinarID: WebinarIdSchema,
+    uniqueID: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
+  }),
   organizers: /* @__PURE__ */ v.array(OrganizerSchema),
   childEvents: /* @__PURE__ */ v.array(ChildEventSchema),
 });
 
+/** Periods the analytics calls summarise. */
+export const ANALYTICS_PERIODS = ["today", "7d", "30d", "90d", "365d", "all"] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+/**
+ * The span an analytics answer counted: the period's name, its first instant (null for `all`)
+ * and its last (now), as ISO timestamps. Periods are UTC days.
+ */
+export const AnalyticsPeriodRangeSchema = /* @__PURE__ */ v.object({
+  name: /* @__PURE__ */ v.picklist(ANALYTICS_PERIODS),
+  from: /* @__PURE__ */ v.nullable(TimestampSchema),
+  to: TimestampSchema,
+});
+
 /**
  * The audience breakdown the dashboard shows (POST /analytics/breakdown). `registrants` is
- * required: an answer without it is a timeout (spec §5).
+ * required: an answer without it is a timeout (spec §5). Beyond the counts the server adds
+ * `averageMinutes` (mean time in the room of those who attended) and the `period` counted.
  */
 export const AudienceBreakdownSchema = /* @__PURE__ */ v.object({
   registrants: CountSchema,
   attendees: /* @__PURE__ */ v.optional(CountSchema, 0),
   nonAttendees: /* @__PURE__ */ v.optional(CountSchema, 0),
+  averageMinutes: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.number()),
+  period: /* @__PURE__ */ v.optional(AnalyticsPeriodRangeSchema),
 });
 
 export type Organizer = v.InferOutput<typeof OrganizerSchema>;
@@ -90,6 +117,7 @@ export type WebinarStatus = v.InferOutput<typeof WebinarStatusSchema>;
 export type Webinar = v.InferOutput<typeof WebinarSchema>;
 export type CreateWebinarResult = v.InferOutput<typeof CreateWebinarResultSchema>;
 export type AudienceBreakdown = v.InferOutput<typeof AudienceBreakdownSchema>;
+export type AnalyticsPeriodRange = v.InferOutput<typeof AnalyticsPeriodRangeSchema>;
 
 /**
  * The webinar store (spec §3): the lists the dashboard keeps, their page counts and the audience

@@ -1,4 +1,6 @@
+import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ChunkFieldsSchema } from "../schemas/requests/media.js";
 import { createUploader } from "./createUploader.js";
 import { startChunkServer, type ChunkServer } from "./test-support/chunkServer.js";
 import { bytesOf, fileOf } from "./test-support/files.js";
@@ -47,6 +49,30 @@ describe("the chunk protocol", () => {
       checksum: expect.stringMatching(/^[0-9a-f]{64}$/),
       length: 1,
       authorization: undefined,
+    });
+  });
+
+  it("sends the fields ChunkFieldsSchema reads, file last, and folderId only when given", async () => {
+    const { posts } = await upload(1001);
+    const forms = server.forms.slice(-2);
+    for (const form of forms) {
+      expect(form.map(([name]) => name)).toEqual([
+        "fileId", "userId", "isLast", "name", "mime", "start", "position", "index", "size", "checksum", "file",
+      ]);
+      const fields = Object.fromEntries(form.filter(([name]) => name !== "file"));
+      expect(v.safeParse(ChunkFieldsSchema, fields).issues).toBeUndefined();
+    }
+    expect(posts[0]).not.toHaveProperty("folderId");
+
+    const uploader = createUploader({ endpoint: server.endpoint, userId: "u", chunkSize: 1000, folderId: "folder-9" });
+    const [item] = uploader.add(fileOf("cover.png", 1500));
+    await uploader.start();
+    const sent = server.posts.filter((post) => post.fileId === item!.uuid);
+    expect(sent.map((post) => post.folderId)).toEqual(["folder-9", "folder-9"]);
+    const last = server.forms.at(-1)!;
+    expect(last.at(-1)?.[0]).toBe("file");
+    expect(v.parse(ChunkFieldsSchema, Object.fromEntries(last.slice(0, -1)))).toMatchObject({
+      folderId: "folder-9", isLast: true, start: 1000, position: 1500, index: 1, size: 1500,
     });
   });
 

@@ -41,8 +41,8 @@ export function createUploader(options: UploaderOptions): Uploader {
       .then((response) => (response.ok ? response.json() : undefined))
       .catch(() => undefined);
   const ctx: ChunkContext = {
-    endpoint: options.endpoint,
-    userId: options.userId,
+    // endpoint, userId and folderId as given (spread: the upload bundle is on a byte budget)
+    ...options,
     chunkSize: options.chunkSize ?? UPLOAD_CHUNK_SIZE,
     retries,
     retryDelay: options.retryDelay ?? defaultRetryDelay,

@@ -96,6 +96,8 @@ export interface UploaderOptions {
   endpoint: string;
   /** Sent as the `userId` field of every chunk. */
   userId: string;
+  /** The uniqueID of a media folder to put the files in: sent as the `folderId` field of every chunk. */
+  folderId?: string;
   /** Bearer token; a function is asked before every request, so a refreshed token is picked up. */
   token?: string | (() => string | undefined);
   /** Bytes per chunk; UPLOAD_CHUNK_SIZE (100 MB) by default. */

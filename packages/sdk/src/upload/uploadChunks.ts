@@ -8,6 +8,7 @@ import type { UploadResult } from "./types.js";
 export interface ChunkContext {
   endpoint: string;
   userId: string;
+  folderId?: string | undefined;
   chunkSize: number;
   retries: number;
   retryDelay: (attempt: number) => number;
@@ -85,9 +86,10 @@ export async function uploadChunks(
     for (let attempt = 0; ; attempt++) {
       if (signal.aborted) return CANCELED;
       const form = new FormData();
-      const fields = { fileId: uuid, userId: ctx.userId, isLast, name, mime: blob.type, start, position: end, index, size, checksum };
-      // FormData makes strings of the numbers and booleans (WebIDL's USVString conversion).
-      for (const [field, value] of Object.entries(fields)) form.append(field, value as string);
+      const fields = { fileId: uuid, userId: ctx.userId, isLast, name, mime: blob.type, start, position: end, index, size, checksum, folderId: ctx.folderId };
+      // FormData makes strings of the numbers and booleans (WebIDL's USVString conversion); an
+      // option not given (folderId) sends no field.
+      for (const [field, value] of Object.entries(fields)) if (value !== undefined) form.append(field, value as string);
       form.append("file", chunk, name);
       let reply: ChunkReply | undefined;
       try {

@@ -5,3 +5,7 @@ export * from "./billing.js";
 export * from "./timelines.js";
 export * from "./events.js";
 export * from "./registrants.js";
+export * from "./webinars.js";
+export * from "./timelineParts.js";
+export * from "./media.js";
+export * from "./integrations.js";

@@ -5,6 +5,15 @@ import { FormBooleanSchema, IdSchema, RecordSchema, jsonField, requiredText } fr
  * Credentials of one integration kind, keyed by the spec's credential field names (`api_key`,
  * `api_url`, `address`, `port`, `accountType`...). Which ones a kind needs is the rules' business;
  * the wire accepts any named values.
+ *
+ * As the body of `POST /{kind}/check` it may also carry:
+ * - `integrationID`: the saved integration being edited; masked values (`••••1234`) are then
+ *   taken from it instead of being tried as typed;
+ * - `webhook` (or `url`), for WEBHOOK and ZAPIER, which have no credentials: the address the
+ *   check posts a sample payload to. Without one the check only says there is nothing to connect.
+ *
+ * @example
+ * await client.integrations.check("webhook", { webhook: "https://hooks.example.com/cuepoint" })
  */
 export const CredentialsSchema = v.record(
   v.string(),
@@ -105,3 +114,30 @@ export type SmtpCredentials = v.InferInput<typeof SmtpCredentialsSchema>;
 /** `GET /sheets/{integrationID}/{spreadsheetID}[/{worksheet}]` query: a shared drive to look in. */
 export const SheetsQuerySchema = v.object({ drive: v.optional(v.string()) });
 export type SheetsQuery = v.InferInput<typeof SheetsQuerySchema>;
+
+/**
+ * `GET /oauth/{kind}/authorize` query (design): starts connecting a kind that signs in on the
+ * provider's page. `integrationID` reconnects that integration (new tokens) instead of adding one;
+ * `name` labels the new integration (default: the kind's label).
+ */
+export const OAuthAuthorizeQuerySchema = v.object({
+  integrationID: v.optional(IdSchema),
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, "The name is at most 200 characters."))),
+});
+export type OAuthAuthorizeQuery = v.InferInput<typeof OAuthAuthorizeQuerySchema>;
+
+/**
+ * `POST /oauth/{kind}/callback` (design): the query the provider sent to the dashboard's callback
+ * page (spec §2, `oauthCallbackRoutes`), passed on as JSON: `code` (+ `state`; `scope` for Keap),
+ * or `AccountSid` for Twilio Connect; `error` (+ `error_description`) when the person declined.
+ * Other parameters are kept.
+ */
+export const OAuthCallbackRequestSchema = v.looseObject({
+  code: v.optional(v.string()),
+  state: v.optional(v.string()),
+  scope: v.optional(v.string()),
+  AccountSid: v.optional(v.string()),
+  error: v.optional(v.string()),
+  error_description: v.optional(v.string()),
+});
+export type OAuthCallbackRequest = v.InferInput<typeof OAuthCallbackRequestSchema>;

@@ -1,5 +1,8 @@
 import * as v from "valibot";
+import { RECURRING_MAX_EVENTS, RECURRING_MAX_STEP_MINUTES, RECURRING_MIN_STEP_MINUTES } from "../../constants.js";
 import { EmailSchema } from "../../rules/email/index.js";
+import { TimeZoneSchema } from "../fields.js";
+import { ANALYTICS_PERIODS } from "../webinar.js";
 import { FormBooleanSchema, FormNumberSchema, IdSchema, requiredText } from "./fields.js";
 
 /** Which webinars a list shows. */
@@ -37,6 +40,16 @@ export const AddCoOrganizerRequestSchema = v.object({
 });
 export type AddCoOrganizerRequest = v.InferInput<typeof AddCoOrganizerRequestSchema>;
 
+/**
+ * `POST /webinars/{id}/agents` and `POST /webinars/{id}/hosts` (design): a person attached to an
+ * event. One per email per event and role: the same email again renames the person.
+ */
+export const EventPersonRequestSchema = v.object({
+  name: requiredText("Enter the person's name."),
+  email: EmailSchema,
+});
+export type EventPersonRequest = v.InferInput<typeof EventPersonRequestSchema>;
+
 /** What a webinar export lists. */
 export const WEBINAR_EXPORT_TYPES = ["registrants", "attendees", "nonattendees"] as const;
 
@@ -48,9 +61,35 @@ export const ExportWebinarQuerySchema = v.object({
 export type ExportWebinarQuery = v.InferInput<typeof ExportWebinarQuerySchema>;
 
 /**
+ * `recurring.every`: repeat every `value` minutes or hours, from 5 minutes to a week
+ * (RECURRING_MIN_STEP_MINUTES..RECURRING_MAX_STEP_MINUTES).
+ */
+export const RecurringEverySchema = v.pipe(
+  v.object({
+    value: v.pipe(v.number(), v.integer(), v.minValue(1, "Repeat at least every 1 minute or hour.")),
+    unit: v.picklist(["minutes", "hours"], 'The unit is "minutes" or "hours".'),
+  }),
+  v.check(
+    ({ value, unit }) => {
+      const minutes = unit === "hours" ? value * 60 : value;
+      return minutes >= RECURRING_MIN_STEP_MINUTES && minutes <= RECURRING_MAX_STEP_MINUTES;
+    },
+    `Repeat every ${RECURRING_MIN_STEP_MINUTES} minutes at least and every ${RECURRING_MAX_STEP_MINUTES / 60} hours at most.`,
+  ),
+);
+export type RecurringEvery = v.InferInput<typeof RecurringEverySchema>;
+
+/**
  * `POST /webinar/create`: schedules an event of a timeline. `start` is the local wall-clock time
- * (`YYYY-MM-DDTHH:mm`) in `timeZone`; a recurring event repeats on `recurring.days` (0 = Sunday)
- * until `recurring.until` (a date), or without end.
+ * (`YYYY-MM-DDTHH:mm`) in `timeZone` (an IANA zone). A recurring event repeats at the start's
+ * local time on `recurring.days` (0 = Sunday), or, with `recurring.every`, every N minutes or
+ * hours from the start on those days only; the series ends at `recurring.until` (a local date,
+ * inclusive) or after `recurring.count` events (at most RECURRING_MAX_EVENTS), whichever comes
+ * first, or has no end.
+ *
+ * @example
+ * v.parse(CreateWebinarRequestSchema, { webinarTimeline: "t1", start: "2026-03-02T10:00", timeZone: "Europe/Paris",
+ *   recurring: { days: [1, 3], count: 10, every: { value: 2, unit: "hours" } } });
  */
 export const CreateWebinarRequestSchema = v.object({
   webinarTimeline: IdSchema,
@@ -58,7 +97,7 @@ export const CreateWebinarRequestSchema = v.object({
     v.string(),
     v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Expected a local date and time, YYYY-MM-DDTHH:mm."),
   ),
-  timeZone: v.optional(requiredText()),
+  timeZone: v.optional(TimeZoneSchema),
   /** Event name; defaults to the timeline's name. */
   name: v.optional(v.string()),
   isRecurring: v.optional(FormBooleanSchema),
@@ -69,6 +108,17 @@ export const CreateWebinarRequestSchema = v.object({
         v.minLength(1, "Choose at least one day."),
       ),
       until: v.optional(v.pipe(v.string(), v.isoDate())),
+      /** The series ends after this many events. */
+      count: v.optional(
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(1, "A series has at least one event."),
+          v.maxValue(RECURRING_MAX_EVENTS, `A series has at most ${RECURRING_MAX_EVENTS} events.`),
+        ),
+      ),
+      /** Repeat by elapsed time instead of once a day. */
+      every: v.optional(RecurringEverySchema),
     }),
   ),
 });
@@ -86,9 +136,6 @@ export type DeleteWebinarRequest = v.InferInput<typeof DeleteWebinarRequestSchem
 export const RecurringQuerySchema = v.object({ wtl: v.optional(IdSchema) });
 export type RecurringQuery = v.InferInput<typeof RecurringQuerySchema>;
 
-/** Periods the analytics calls summarise. */
-export const ANALYTICS_PERIODS = ["today", "7d", "30d", "90d", "365d", "all"] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
 /**
  * `POST /analytics/attendance`: registrants and attendance of one event, of one timeline, or of

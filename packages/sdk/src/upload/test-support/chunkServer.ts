@@ -14,6 +14,8 @@ export interface ChunkPost {
   index: number;
   size: number;
   checksum: string;
+  /** Only when the uploader sent one. */
+  folderId?: string;
   /** Bytes in the file part. */
   length: number;
   authorization: string | undefined;
@@ -37,6 +39,8 @@ export interface ChunkServer {
   endpoint: string;
   mediaStatusURL: (id: number | string) => string;
   posts: ChunkPost[];
+  /** Each post's parts as sent: names in order, text values (a file part as `File`). */
+  forms: Array<Array<[string, string]>>;
   resumeQueries: string[];
   statusQueries: string[];
   /** Most chunk posts ever handled at the same time. */
@@ -93,8 +97,10 @@ export async function startChunkServer(): Promise<ChunkServer> {
       name: field("name"), mime: field("mime"), start: Number(field("start")),
       position: Number(field("position")), index: Number(field("index")), size: Number(field("size")),
       checksum: field("checksum"), length: bytes.length, authorization: req.headers.authorization,
+      ...(form.has("folderId") && { folderId: field("folderId") }),
     };
     server.posts.push(post);
+    server.forms.push([...form].map(([name, value]) => [name, typeof value === "string" ? value : "File"]));
     for (const waiter of waiters.splice(0)) {
       if (waiter.match(post)) waiter.resolve(post);
       else waiters.push(waiter);
@@ -147,6 +153,7 @@ export async function startChunkServer(): Promise<ChunkServer> {
     endpoint: `${base}/upload/chunk`,
     mediaStatusURL: (id) => `${base}/media/${id}/status`,
     posts: [],
+    forms: [],
     resumeQueries: [],
     statusQueries: [],
     maxInFlight: 0,

@@ -80,6 +80,33 @@ export const integrationCalls: Record<string, CallRow> = {
     call: (c) => c.integrations.testSmtp({ address: "smtp.example.com", port: 587, username: "u", password: "p" }),
     method: "POST", path: "/test/smtp", encoding: "json", body: { address: "smtp.example.com", port: 587, username: "u", password: "p" },
   },
+  "integrations.check (webhook address)": {
+    schema: R.CredentialsSchema,
+    call: (c) => c.integrations.check("webhook", { webhook: "https://hooks.example.com/a" }),
+    method: "POST", path: "/webhook/check", encoding: "json", body: { webhook: "https://hooks.example.com/a" },
+  },
+  "integrations.authorizeURL": {
+    schema: R.OAuthAuthorizeQuerySchema,
+    call: (c) => c.integrations.authorizeURL("mailchimp", { integrationID: "i1", name: "Newsletter" }),
+    method: "GET", path: "/oauth/mailchimp/authorize", query: { integrationID: "i1", name: "Newsletter" }, encoding: "none",
+    headers: { accept: "application/json" },
+    answer: { body: { success: { url: "https://login.example.com/oauth2/authorize?state=s" } } },
+  },
+  "integrations.authorizeURL (no query)": {
+    schema: R.OAuthAuthorizeQuerySchema,
+    call: (c) => c.integrations.authorizeURL("zoom"), method: "GET", path: "/oauth/zoom/authorize", query: {}, encoding: "none",
+    headers: { accept: "application/json" },
+  },
+  "integrations.completeOAuth": {
+    schema: R.OAuthCallbackRequestSchema,
+    call: (c) => c.integrations.completeOAuth("mailchimp", { code: "c1", state: "s1" }),
+    method: "POST", path: "/oauth/mailchimp/callback", encoding: "json", body: { code: "c1", state: "s1" },
+  },
+  "integrations.completeOAuth (Twilio)": {
+    schema: R.OAuthCallbackRequestSchema,
+    call: (c) => c.integrations.completeOAuth("twilio", { AccountSid: "AC1" }),
+    method: "POST", path: "/oauth/twilio/callback", encoding: "json", body: { AccountSid: "AC1" },
+  },
   "integrations.sheets (worksheets)": {
     call: (c) => c.integrations.sheets("i1", "s1"), method: "GET", path: "/sheets/i1/s1", encoding: "none",
   },

@@ -16,6 +16,14 @@ export const libraryCalls: Record<string, CallRow> = {
     call: (c) => c.media.createFolder({ name: "Intros", type: "video" }),
     method: "POST", path: "/media/create", encoding: "json", body: { name: "Intros", type: "video" },
   },
+  "media.status": {
+    call: (c) => c.media.status("m1"), method: "GET", path: "/media/m1/status", encoding: "none",
+    answer: { body: { ready: true, status: 0 } },
+  },
+  "media.download": {
+    call: (c) => c.media.download("m1"), method: "GET", path: "/media/m1/file", encoding: "none",
+    answer: { body: "PNG bytes", contentType: "image/png" },
+  },
   "leads.list": {
     schema: R.ListLeadsQuerySchema,
     call: (c) => c.leads.list({ page: 2, filter: "banned" }),

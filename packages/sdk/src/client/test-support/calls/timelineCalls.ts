@@ -101,10 +101,22 @@ export const timelineCalls: Record<string, CallRow> = {
     call: (c) => c.timelines.wizardTemplate("wt1"), method: "POST", path: "/wizard/templates/wt1", encoding: "none",
   },
   "timelines.revisions": { call: (c) => c.timelines.revisions("t1"), method: "GET", path: "/timelines/t1/revisions", encoding: "none" },
+  "timelines.revision": {
+    call: (c) => c.timelines.revision("t1", "r1"), method: "GET", path: "/timelines/t1/revisions/r1", encoding: "none",
+  },
+  "timelines.restoreRevision": {
+    call: (c) => c.timelines.restoreRevision("t1", "r1"), method: "POST", path: "/timelines/t1/revisions/r1/restore", encoding: "none",
+  },
   "forms.list": { call: (c) => c.forms.list(), method: "GET", path: "/forms", encoding: "none" },
   "forms.create": {
     schema: R.FormRequestSchema,
     call: (c) => c.forms.create({ name: "Short" }), method: "POST", path: "/forms", encoding: "json", body: { name: "Short" },
+  },
+  "forms.create (fields)": {
+    schema: R.FormRequestSchema,
+    call: (c) => c.forms.create({ name: "Long", fields: [{ name: "company" }, { name: "phone", type: "phone" }] }),
+    method: "POST", path: "/forms", encoding: "json",
+    body: { name: "Long", fields: [{ name: "company" }, { name: "phone", type: "phone" }] },
   },
   "forms.update": {
     schema: R.FormRequestSchema,

@@ -11,6 +11,8 @@ export type CallRow = {
   body?: unknown;
   /** The request schema the server validates this call with (body, multipart form or query). */
   schema?: v.GenericSchema;
+  /** Headers the call must carry besides the bearer token and the XSRF echo (lower-case names). */
+  headers?: Record<string, string>;
   /** Answer to script, when the method needs a particular one (CSV, analytics). */
   answer?: { body: unknown; contentType?: string };
 };

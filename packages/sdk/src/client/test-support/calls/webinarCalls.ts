@@ -24,6 +24,22 @@ export const webinarCalls: Record<string, CallRow> = {
   "webinars.get": { call: (c) => c.webinars.get("w1"), method: "GET", path: "/webinars/w1", encoding: "none" },
   "webinars.agents": { call: (c) => c.webinars.agents("w1"), method: "GET", path: "/webinars/w1/agents", encoding: "none" },
   "webinars.hosts": { call: (c) => c.webinars.hosts("w1"), method: "GET", path: "/webinars/w1/hosts", encoding: "none" },
+  "webinars.addAgent": {
+    schema: R.EventPersonRequestSchema,
+    call: (c) => c.webinars.addAgent("w1", { name: "Sam", email: "sam@example.com" }),
+    method: "POST", path: "/webinars/w1/agents", encoding: "json", body: { name: "Sam", email: "sam@example.com" },
+  },
+  "webinars.addHost": {
+    schema: R.EventPersonRequestSchema,
+    call: (c) => c.webinars.addHost("w1", { name: "Ann", email: "ann@example.com" }),
+    method: "POST", path: "/webinars/w1/hosts", encoding: "json", body: { name: "Ann", email: "ann@example.com" },
+  },
+  "webinars.removeAgent": {
+    call: (c) => c.webinars.removeAgent("w1", "p1"), method: "DELETE", path: "/webinars/w1/agents/p1", encoding: "none",
+  },
+  "webinars.removeHost": {
+    call: (c) => c.webinars.removeHost("w1", "p2"), method: "DELETE", path: "/webinars/w1/hosts/p2", encoding: "none",
+  },
   "webinars.addCoOrganizer": {
     schema: R.AddCoOrganizerRequestSchema,
     call: (c) => c.webinars.addCoOrganizer({ webinarId: "w1", tenantId: "t9", name: "Bo", email: "bo@example.com" }),
@@ -41,6 +57,19 @@ export const webinarCalls: Record<string, CallRow> = {
     call: (c) => c.webinars.create({ webinarTimeline: "t1", start: "2025-03-01T18:00", timeZone: "Europe/Paris" }),
     method: "POST", path: "/webinar/create", encoding: "json",
     body: { webinarTimeline: "t1", start: "2025-03-01T18:00", timeZone: "Europe/Paris" },
+  },
+  "webinars.create (series: every, count)": {
+    schema: R.CreateWebinarRequestSchema,
+    call: (c) =>
+      c.webinars.create({
+        webinarTimeline: "t1", start: "2025-03-03T09:00", timeZone: "America/New_York", isRecurring: true,
+        recurring: { days: [1, 3], until: "2025-06-30", count: 20, every: { value: 90, unit: "minutes" } },
+      }),
+    method: "POST", path: "/webinar/create", encoding: "json",
+    body: {
+      webinarTimeline: "t1", start: "2025-03-03T09:00", timeZone: "America/New_York", isRecurring: true,
+      recurring: { days: [1, 3], until: "2025-06-30", count: 20, every: { value: 90, unit: "minutes" } },
+    },
   },
   "webinars.delete": {
     schema: R.DeleteWebinarRequestSchema,

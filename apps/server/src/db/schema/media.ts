@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import type { EncodingStatus, MediaType } from "@cuepoint/sdk";
+import { accounts, users } from "./accounts.js";
+
+const bytes = (name: string) => bigint(name, { mode: "number" });
+const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A media library item (spec §3 "Media item"): an uploaded image, audio or video file, or a
+ * folder. `id` is the wire `uniqueID`. Owned by the media and upload routes.
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Who uploaded or created it; kept when that user goes. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    /** Bytes; 0 for folders (their listed size is the sum of their files). */
+    size: bytes("size").notNull().default(0),
+    type: text("type").$type<MediaType>().notNull(),
+    /** Folders only: the library they were created for (`POST /media/create` `type`). */
+    folderType: text("folder_type").$type<MediaType>(),
+    /**
+     * The folder holding the item. No ON DELETE action: a folder with files cannot be deleted
+     * (the route says so first; the key makes it true even under concurrent writes).
+     */
+    folderId: uuid("folder_id").references((): AnyPgColumn => media.id),
+    /** Where the media store keeps the bytes (`<account>/<id><ext>`); null for folders. */
+    storageKey: text("storage_key"),
+    mime: text("mime").notNull().default(""),
+    /** `hh:mm:ss`, read from the file for audio and video; null when unknown. */
+    videoLength: text("video_length"),
+    /** Videos only: 0 encoded, 1 in progress, 2 pending, 5 failed (spec §4). */
+    encodingStatus: smallint("encoding_status").$type<EncodingStatus>(),
+    createdAt: at("created_at"),
+  },
+  (t) => [index("media_account_type_idx").on(t.accountId, t.type), index("media_folder_idx").on(t.folderId)],
+);
+
+export type MediaRow = typeof media.$inferSelect;
+
+/**
+ * A chunked upload in progress (`POST /upload/chunk`), per account and client `fileId`: the same
+ * fileId in two accounts is two uploads, so nobody can add chunks to another account's file.
+ * `size` (the declared total) is reserved against the storage limit while `status` is
+ * `receiving` or `assembling`; a `complete` upload keeps pointing at its media so that a repeated
+ * last chunk answers the same file again, and goes with that media.
+ */
+export const mediaUploads = pgTable(
+  "media_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    fileId: text("file_id").notNull(),
+    name: text("name").notNull(),
+    mime: text("mime").notNull().default(""),
+    size: bytes("size").notNull(),
+    type: text("type").$type<"image" | "audio" | "video">().notNull(),
+    folderId: uuid("folder_id").references((): AnyPgColumn => media.id, { onDelete: "set null" }),
+    status: text("status").$type<"receiving" | "assembling" | "complete">().notNull().default("receiving"),
+    mediaId: uuid("media_id").references((): AnyPgColumn => media.id, { onDelete: "cascade" }),
+    createdAt: at("created_at"),
+    updatedAt: at("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("media_uploads_account_file_idx").on(t.accountId, t.fileId),
+    index("media_uploads_open_idx")
+      .on(t.accountId)
+      .where(sql`${t.status} <> 'complete'`),
+  ],
+);
+
+export type MediaUploadRow = typeof mediaUploads.$inferSelect;
+
+/** A verified chunk of an upload: its byte range and SHA-256. Re-sending an index replaces it. */
+export const mediaUploadChunks = pgTable(
+  "media_upload_chunks",
+  {
+    uploadId: uuid("upload_id")
+      .notNull()
+      .references(() => mediaUploads.id, { onDelete: "cascade" }),
+    index: integer("index").notNull(),
+    start: bytes("start").notNull(),
+    length: bytes("length").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: at("created_at"),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.index] })],
+);

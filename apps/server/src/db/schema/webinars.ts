@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts.js";
+import { events } from "./events.js";
+import { registrants } from "./registrants.js";
+
+const accountId = () =>
+  uuid("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" });
+const eventId = () =>
+  uuid("event_id")
+    .notNull()
+    .references(() => events.id, { onDelete: "cascade" });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Co-organizers of an event on the own streaming platform (`POST /stream/webinar/coorganizer`).
+ * `tenant_id` is kept as the caller sent it (the platform's tenant); one row per email per event.
+ */
+export const coOrganizers = pgTable(
+  "co_organizers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: accountId(),
+    eventId: eventId(),
+    tenantId: text("tenant_id").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("co_organizers_event_email_idx").on(t.eventId, sql`lower(${t.email})`)],
+);
+
+/** People attached to an event: `host` (runs it; the scheduler is one) or `agent` (chat support). */
+export const eventPeople = pgTable(
+  "event_people",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: accountId(),
+    eventId: eventId(),
+    role: text("role").$type<"host" | "agent">().notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("event_people_event_role_email_idx").on(t.eventId, t.role, sql`lower(${t.email})`)],
+);
+
+/**
+ * Attendance of one registrant at one event: first join, last leave, and the seconds actually
+ * spent in the room (the sum over every visit). The source of the analytics and of the Attendee
+ * (attended > 0) and Non-Attendee segments.
+ */
+export const attendance = pgTable(
+  "attendance",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: accountId(),
+    eventId: eventId(),
+    registrantId: uuid("registrant_id")
+      .notNull()
+      .references(() => registrants.uuid, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }),
+    leftAt: timestamp("left_at", { withTimezone: true }),
+    attendedSeconds: integer("attended_seconds").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("attendance_event_registrant_idx").on(t.eventId, t.registrantId),
+    index("attendance_account_idx").on(t.accountId),
+  ],
+);
+
+export type CoOrganizerRow = typeof coOrganizers.$inferSelect;
+export type EventPersonRow = typeof eventPeople.$inferSelect;
+export type AttendanceRow = typeof attendance.$inferSelect;

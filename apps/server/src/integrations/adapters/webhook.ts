@@ -1,0 +1,35 @@
+import { publicAddresses } from "../publicHost.js";
+import { ServiceError } from "../serviceCall.js";
+import type { IntegrationAdapter } from "./types.js";
+
+/**
+ * WEBHOOK and ZAPIER: nothing to connect (each timeline action posts to its own address), so the
+ * check posts a sample payload to the address given as `webhook` (or `url`) and passes on any
+ * 2xx. Without an address there is nothing to try, and the check says so and passes.
+ */
+export const webhookAdapter: IntegrationAdapter = {
+  async check(ctx) {
+    const address = ctx.credentials.webhook ?? ctx.credentials.url;
+    if (!address) return `${ctx.label} needs no connection: each action posts to its own webhook address.`;
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      throw new ServiceError(`${ctx.label}: "${address}" is not a web address.`, "refused");
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") {
+      throw new ServiceError(`${ctx.label}: the webhook address must start with https:// or http://.`, "refused");
+    }
+    await publicAddresses(url.hostname, ctx.label);
+    await ctx.call(url.toString(), {
+      json: {
+        event: "test",
+        source: "cuepoint",
+        message: "Cuepoint connection test: the webhook address answers.",
+        sent_at: new Date().toISOString(),
+        registrant: { name: "Test Registrant", email: "test@example.com" },
+      },
+    });
+    return `The webhook answered the test payload.`;
+  },
+};

@@ -1,0 +1,81 @@
+import { and, eq, gt, inArray, ne, sum, type SQL } from "drizzle-orm";
+import type { MediaItem } from "@cuepoint/sdk";
+import { media, mediaUploads, type MediaRow } from "../db/schema/index.js";
+import type { Orm } from "../db/types.js";
+import { isUuid } from "../http/ids.js";
+import { notFound } from "../http/errors.js";
+
+/** Where the owner downloads a file (bearer token needed, like every call). */
+export const fileURL = (id: string) => `/api/media/${id}/file`;
+
+/** A media item as the API answers it (the SDK's MediaItem; `folder_type` on folders). */
+export function toWire(row: MediaRow, folderBytes = 0): MediaItem {
+  const item: MediaItem = {
+    uniqueID: row.id,
+    name: row.name,
+    size: row.type === "folder" ? folderBytes : row.size,
+    type: row.type,
+    folder_id: row.folderId,
+    created_at: row.createdAt.toISOString(),
+  };
+  if (row.videoLength) item.video_length = row.videoLength;
+  if (row.encodingStatus !== null) item.encoding_status = row.encodingStatus;
+  if (row.storageKey) item.url = fileURL(row.id);
+  if (row.type === "folder" && row.folderType) item.folder_type = row.folderType;
+  return item;
+}
+
+/** The caller's media row `id` (a file or folder), or 404 as for an id that does not exist. */
+export async function findMedia(
+  orm: Orm,
+  accountId: string,
+  id: string,
+  what = "media file or folder",
+): Promise<MediaRow> {
+  const [row] = isUuid(id)
+    ? await orm
+        .select()
+        .from(media)
+        .where(and(eq(media.id, id), eq(media.accountId, accountId)))
+    : [];
+  if (!row) throw notFound(`There is no ${what} with this id.`);
+  return row;
+}
+
+/** Bytes in each of these folders (their files' sizes). */
+export async function folderSizes(orm: Orm, accountId: string, folderIds: string[]): Promise<Map<string, number>> {
+  if (folderIds.length === 0) return new Map();
+  const rows = await orm
+    .select({ folderId: media.folderId, bytes: sum(media.size).mapWith(Number) })
+    .from(media)
+    .where(and(eq(media.accountId, accountId), inArray(media.folderId, folderIds)))
+    .groupBy(media.folderId);
+  return new Map(rows.map((row) => [row.folderId ?? "", row.bytes]));
+}
+
+/** An unfinished upload holds its declared size against the storage limit for this long after its last chunk. */
+export const UPLOAD_RESERVATION_MS = 24 * 60 * 60_000;
+
+/**
+ * Bytes the account uses for the storage limit: its files, plus the declared sizes of uploads
+ * still under way (touched within {@link UPLOAD_RESERVATION_MS}), except `exceptUpload`.
+ */
+export async function storageUsed(orm: Orm, accountId: string, now: Date, exceptUpload?: string): Promise<number> {
+  const open: SQL[] = [
+    eq(mediaUploads.accountId, accountId),
+    ne(mediaUploads.status, "complete"),
+    gt(mediaUploads.updatedAt, new Date(now.getTime() - UPLOAD_RESERVATION_MS)),
+  ];
+  if (exceptUpload) open.push(ne(mediaUploads.id, exceptUpload));
+  const [[files], [uploads]] = await Promise.all([
+    orm
+      .select({ bytes: sum(media.size).mapWith(Number) })
+      .from(media)
+      .where(eq(media.accountId, accountId)),
+    orm
+      .select({ bytes: sum(mediaUploads.size).mapWith(Number) })
+      .from(mediaUploads)
+      .where(and(...open)),
+  ]);
+  return (files?.bytes ?? 0) + (uploads?.bytes ?? 0);
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { boundaryOf, MultipartError, partText, readMultipart, type Part } from "./multipart.js";
+
+/** What `fetch` would send for this form: the body and its content type, from undici itself. */
+async function encode(form: FormData): Promise<{ body: Uint8Array; type: string }> {
+  const request = new Request("http://x/", { method: "POST", body: form });
+  return { body: new Uint8Array(await request.arrayBuffer()), type: request.headers.get("content-type")! };
+}
+
+/** The body cut into pieces of `size` bytes, as a network might deliver it. */
+async function* pieces(body: Uint8Array, size: number) {
+  for (let at = 0; at < body.length; at += size) yield body.subarray(at, at + size);
+}
+
+async function collect(parts: AsyncIterable<Part>) {
+  const out: { name: string; filename?: string; value: string }[] = [];
+  for await (const part of parts)
+    out.push({ name: part.name, filename: part.filename, value: await partText(part, 1e9) });
+  return out;
+}
+
+describe("readMultipart", () => {
+  const form = () => {
+    const data = new FormData();
+    data.append("fileId", "abc");
+    data.append("name", 'in"tro\n.mp4');
+    data.append("empty", "");
+    data.append("file", new Blob(["--not a boundary\r\n--", "x".repeat(5000)]), "clip.mp4");
+    return data;
+  };
+
+  it("reads undici's encoding whatever the piece size, boundaries split or not", async () => {
+    const { body, type } = await encode(form());
+    const boundary = boundaryOf(type)!;
+    const expected = await collect(readMultipart(pieces(body, body.length), boundary));
+    expect(expected.map((p) => p.name)).toEqual(["fileId", "name", "empty", "file"]);
+    expect(expected[1]?.value).toBe('in"tro\r\n.mp4'); // the spec normalises LF to CRLF in values
+    expect(expected[3]).toMatchObject({ filename: "clip.mp4", value: `--not a boundary\r\n--${"x".repeat(5000)}` });
+    for (const size of [1, 2, 7, 61, 64, 1000]) {
+      expect(await collect(readMultipart(pieces(body, size), boundary)), `pieces of ${size}`).toEqual(expected);
+    }
+  });
+
+  it("skips what a consumer leaves unread", async () => {
+    const { body, type } = await encode(form());
+    const names: string[] = [];
+    for await (const part of readMultipart(pieces(body, 100), boundaryOf(type)!)) {
+      names.push(part.name);
+      for await (const _first of part.body) break;
+    }
+    expect(names).toEqual(["fileId", "name", "empty", "file"]);
+  });
+
+  it("refuses a body cut short and oversized fields", async () => {
+    const { body, type } = await encode(form());
+    const cut = collect(readMultipart(pieces(body.subarray(0, body.length - 10), 50), boundaryOf(type)!));
+    await expect(cut).rejects.toBeInstanceOf(MultipartError);
+    const parts = readMultipart(pieces(body, 50), boundaryOf(type)!);
+    const first = await parts.next();
+    await expect(partText(first.value as Part, 2)).rejects.toThrow(/too long/);
+  });
+
+  it("finds the boundary of a content type", () => {
+    expect(boundaryOf("multipart/form-data; boundary=----abc")).toBe("----abc");
+    expect(boundaryOf('Multipart/Form-Data; charset=utf-8; boundary="a b"')).toBe("a b");
+    expect(boundaryOf("application/json")).toBeUndefined();
+    expect(boundaryOf(undefined)).toBeUndefined();
+  });
+});

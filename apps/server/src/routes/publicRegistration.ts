@@ -1,0 +1,212 @@
+import { and, eq, sql } from "drizzle-orm";
+import * as v from "valibot";
+import { CustomFormFieldSchema } from "@cuepoint/sdk";
+import { registrants, type EventRow } from "../db/schema/index.js";
+import { badRequest, forbidden, HttpError } from "../http/errors.js";
+import { defineRoute } from "../http/route.js";
+import { clientIp } from "../public/clientIp.js";
+import { PUBLIC_PREFIX } from "../public/publicCors.js";
+import { DEFAULT_PUBLIC_RATE_LIMITS, limitIp, limitTimeline } from "../public/rateLimits.js";
+import { findPublicTimeline, formFields, MAX_SESSIONS, upcomingSessions } from "../public/registrationForm.js";
+import { checkAnswers, RegistrationRequestSchema } from "../public/registrationRequest.js";
+import { isWhitelisted, NOT_WHITELISTED, requestHost } from "../public/whitelist.js";
+
+const Session = v.object({ eventId: v.string(), name: v.string(), startTime: v.string(), timeZone: v.string() });
+const sessionToWire = (event: EventRow) => ({
+  eventId: event.id,
+  name: event.name,
+  startTime: event.startsAt.toISOString(),
+  timeZone: event.timeZone,
+});
+
+const PUBLIC_NOTE =
+  "Public: no token, answered to any site's page (CORS: the request's Origin is echoed, preflights answered; " +
+  "only `/api/public/*` does this). Unknown, malformed and trashed timeline ids answer 404.";
+
+const WHITELIST_NOTE =
+  "Whitelist: when the timeline's `registration.whitelist.enabled` is on, the page's host — from the `Origin` " +
+  "header, else the `Referer` — must be one of `whitelist.domains` or a subdomain of one (`example.com` admits " +
+  "`www.example.com`, not `badexample.com`; scheme and port do not matter); a request with neither header is " +
+  "refused. This is a browser-side guard (other clients can send any header), not authentication.";
+
+const config = defineRoute({
+  method: "GET",
+  path: `${PUBLIC_PREFIX}/timelines/:id/registration`,
+  // SDK gap: no client method yet; this is the name it should have.
+  operationId: "registration.config",
+  tag: "Public registration",
+  summary: "What the registration widget shows for a timeline: fields, sessions, whitelist",
+  description:
+    `${PUBLIC_NOTE} \`fields\`: name, email (always required) and phone, then the custom fields of ` +
+    "`registration.customForms` when `customeEnable` is on (a custom field named name/email/phone changes the " +
+    "built-in one's label and `required`). `type`: `one-time` (the registrant gets the next session; `sessions` " +
+    `holds only it) or \`multi-option\` (the visitor picks one of \`sessions\`, up to ${MAX_SESSIONS}). Sessions ` +
+    "are the timeline's visible events still open — `registration.registrationStart` minutes after their start " +
+    "(negative: before) — soonest first, as UTC instants with their IANA time zone; `timeZone` is the " +
+    "timeline's. `open` is false when registration is closed (`registration.block`) or no session is left. " +
+    "`whitelist` says whether it is on and whether this request's page may register (`allowed`); the domain " +
+    `list itself is not sent — the widget needs only the answer, and the host's list stays private. ${WHITELIST_NOTE}`,
+  access: "public",
+  answer: {
+    description: "The form.",
+    schema: v.object({
+      success: v.object({
+        timelineId: v.string(),
+        name: v.string(),
+        type: v.picklist(["one-time", "multi-option"]),
+        open: v.boolean(),
+        timeZone: v.string(),
+        fields: v.array(CustomFormFieldSchema),
+        sessions: v.array(Session),
+        whitelist: v.object({ enabled: v.boolean(), allowed: v.boolean() }),
+      }),
+    }),
+  },
+  async handle({ params, deps, c }) {
+    const timeline = await findPublicTimeline(deps.db.orm, params.id ?? "");
+    const { registration, general } = timeline;
+    const sessions = await upcomingSessions(deps.db.orm, timeline, deps.config.now());
+    const host = requestHost({ origin: c.req.header("origin"), referer: c.req.header("referer") });
+    return {
+      success: {
+        timelineId: timeline.id,
+        name: timeline.name,
+        type: registration.type,
+        open: !registration.block && sessions.length > 0,
+        timeZone: general.timeZone,
+        fields: formFields(registration),
+        sessions: sessions.map(sessionToWire),
+        whitelist: {
+          enabled: registration.whitelist.enabled,
+          allowed: !registration.whitelist.enabled || isWhitelisted(host, registration.whitelist.domains),
+        },
+      },
+    };
+  },
+});
+
+const limits = DEFAULT_PUBLIC_RATE_LIMITS;
+
+const register = defineRoute({
+  method: "POST",
+  path: `${PUBLIC_PREFIX}/timelines/:id/registrations`,
+  // SDK gap: no client method yet; this is the name it should have.
+  operationId: "registration.register",
+  tag: "Public registration",
+  summary: "Register for a timeline's session: creates the lead, or answers the one already there",
+  description:
+    `${PUBLIC_NOTE} The session: \`one-time\` forms take the next open session (any \`eventId\` is ignored); ` +
+    "`multi-option` forms need `eventId`, one of the config's `sessions` (400 when missing, 422 when it is not " +
+    "open). Idempotent per email (any case) and session: the first registration answers 201, a repeat 200 with " +
+    "the same registrant, unchanged. `email` passes the SDK's email rule; required fields and the custom fields' " +
+    "answers are checked against the form (400 naming `name`, `phone` or `fields.<name>`); answers to fields the " +
+    'form does not have are dropped. 403 when the page is not on the whitelist (message: "Origin domain is not ' +
+    "on this timeline's whitelist\") or the email address is banned in the account; 422 when registration is " +
+    `closed or no session is left. Rate-limited (429 with Retry-After): ${limits.perIp.max} registrations per ` +
+    `address per ${limits.perIp.windowMs / 60_000} minutes, ${limits.perTimeline.max} per timeline per ` +
+    `${limits.perTimeline.windowMs / 60_000} minute, per server instance; the address is the socket's, or the ` +
+    "right-most X-Forwarded-For entry when the peer is a proxy on loopback or a private network. " +
+    "`joinUrl` and `replayUrl` are the registrant's own links (`{PUBLIC_URL}/join/{registrantId}`, " +
+    `\`/replay/{registrantId}\`); \`startTime\` is the session's UTC instant and \`timeZone\` its zone. ${WHITELIST_NOTE}`,
+  access: "public",
+  body: RegistrationRequestSchema,
+  answer: {
+    description: "The registration (201 when new, 200 when it already existed).",
+    schema: v.object({
+      success: v.object({
+        registrantId: v.string(),
+        eventId: v.string(),
+        startTime: v.string(),
+        timeZone: v.string(),
+        joinUrl: v.string(),
+        replayUrl: v.string(),
+        created: v.boolean(),
+      }),
+    }),
+  },
+  async handle({ params, body, deps, c }) {
+    const { orm } = deps.db;
+    limitIp(c, deps, clientIp(c));
+    const timeline = await findPublicTimeline(orm, params.id ?? "");
+    const { registration } = timeline;
+    const host = requestHost({ origin: c.req.header("origin"), referer: c.req.header("referer") });
+    if (registration.whitelist.enabled && !isWhitelisted(host, registration.whitelist.domains)) {
+      throw forbidden(NOT_WHITELISTED);
+    }
+    limitTimeline(c, deps, timeline.id);
+    if (registration.block) throw new HttpError(422, "Registration for this webinar is closed.");
+    const customFields = checkAnswers(formFields(registration), body);
+
+    const sessions = await upcomingSessions(orm, timeline, deps.config.now());
+    let event = sessions[0];
+    if (registration.type === "multi-option") {
+      if (!body.eventId) throw badRequest("Choose a session to register for.", "eventId");
+      event = sessions.find((session) => session.id === body.eventId);
+      if (!event) {
+        throw new HttpError(422, "This session is no longer open for registration. Choose another one.", "eventId");
+      }
+    }
+    if (!event) throw new HttpError(422, "There is no upcoming session to register for.");
+
+    const [banned] = await orm
+      .select({ uuid: registrants.uuid })
+      .from(registrants)
+      .where(
+        and(
+          eq(registrants.accountId, timeline.accountId),
+          sql`lower(${registrants.email}) = lower(${body.email})`,
+          eq(registrants.banned, true),
+        ),
+      )
+      .limit(1);
+    if (banned) throw forbidden("This email address cannot register for this webinar.");
+
+    // The unique (event, lower(email)) index makes a repeat — even two at once — a no-op here.
+    const [created] = await orm
+      .insert(registrants)
+      .values({
+        accountId: timeline.accountId,
+        timelineId: timeline.id,
+        eventId: event.id,
+        email: body.email,
+        name: body.name,
+        phone: body.phone,
+        customFields,
+        source: "form",
+      })
+      .onConflictDoNothing()
+      .returning({ uuid: registrants.uuid });
+    const registrantId =
+      created?.uuid ??
+      (
+        await orm
+          .select({ uuid: registrants.uuid })
+          .from(registrants)
+          .where(
+            and(
+              eq(registrants.accountId, timeline.accountId),
+              eq(registrants.eventId, event.id),
+              sql`lower(${registrants.email}) = lower(${body.email})`,
+            ),
+          )
+      )[0]?.uuid;
+    if (!registrantId) throw new Error("The registration was neither stored nor found.");
+    const base = deps.config.publicURL.replace(/\/+$/, "");
+    return c.json(
+      {
+        success: {
+          registrantId,
+          eventId: event.id,
+          startTime: event.startsAt.toISOString(),
+          timeZone: event.timeZone,
+          joinUrl: `${base}/join/${registrantId}`,
+          replayUrl: `${base}/replay/${registrantId}`,
+          created: created !== undefined,
+        },
+      },
+      created ? 201 : 200,
+    );
+  },
+});
+
+export const publicRegistrationRoutes = [config, register];

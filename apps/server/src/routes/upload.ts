@@ -1,0 +1,114 @@
+import * as v from "valibot";
+import { UPLOAD_EXTENSIONS, UploadResumeQuerySchema } from "@cuepoint/sdk";
+import { badRequest, errorBody, HttpError } from "../http/errors.js";
+import { defineRoute } from "../http/route.js";
+import { UploadAnswer } from "../media/assemble.js";
+import { findMedia } from "../media/items.js";
+import { boundaryOf, readMultipart } from "../media/multipart.js";
+import { receiveChunk } from "../media/receiveChunk.js";
+import { heldChunks } from "../media/uploads.js";
+
+/** The chunk endpoint below /api: the SDK uploader's `endpoint` is `${apiURL}/upload/chunk`. */
+export const CHUNK_PATH = "/upload/chunk";
+
+/** Room for the text fields and multipart framing around a chunk of the largest allowed size. */
+const ENVELOPE_BYTES = 1024 * 1024;
+
+const postChunk = defineRoute({
+  method: "POST",
+  path: CHUNK_PATH,
+  operationId: "upload.chunk",
+  tag: "Media",
+  summary: "One chunk of a resumable file upload (the SDK uploader's wire protocol)",
+  description: [
+    "multipart/form-data, fields in this order, `file` last: `fileId` (the upload's id, 1–128 of `[A-Za-z0-9_-]`),",
+    "`userId` (ignored: the bearer token says who uploads), `isLast` (`true`/`false`), `name`, `mime` (ignored:",
+    "files are typed and served by extension), `start`, `position` (byte range of the chunk), `index` (from 0),",
+    "`size` (the whole file), `checksum` (hex SHA-256 of the chunk), optional `folderId` (a folder's uniqueID:",
+    `the uploader's \`folderId\` option), \`file\`. The SDK's \`ChunkFieldsSchema\` reads the fields. Only`,
+    `${UPLOAD_EXTENSIONS.join(" ")} are accepted (400 on \`name\`).`,
+    "The body streams to the media store: before its first byte is taken, the plan's storage limit is checked",
+    "with the declared `size` (the account's files plus unfinished uploads, which hold their size for 24 hours",
+    "after their last chunk) → 413 with the SDK's message; a chunk over the server's chunk limit (default the",
+    'SDK\'s 100 MB) → 413. A chunk whose SHA-256 differs is not kept: 422 `{ code: "checksum_mismatch" }`.',
+    "Re-sending an index replaces it. The last chunk assembles the file from chunks 0..index in order (409 with",
+    "`missing` indexes if some are absent; 409 and a fresh start if they do not add up to `size`) and answers",
+    "`{ message: { uuid: fileId, uniqueID, type, id } }` (`id` = `uniqueID`). Audio and video lengths are read",
+    "from the file (`video_length`); no transcoding happens: a video is `encoding_status` 0 once its length is",
+    "read, 5 if the file cannot be parsed. The same last chunk sent again after completion answers the same file;",
+    "while another request completes it, 503 with Retry-After. A fileId is per account: another account's chunks",
+    "for the same fileId make a separate upload.",
+  ].join(" "),
+  access: "media:write",
+  answer: {
+    description: "Stored; for the last chunk, the media's identifiers.",
+    schema: v.object({
+      success: v.literal(true),
+      message: v.optional(v.object({ uuid: v.string(), uniqueID: v.string(), type: v.string(), id: v.string() })),
+    }),
+  },
+  async handle({ c, caller, deps }) {
+    const boundary = boundaryOf(c.req.header("content-type"));
+    if (!boundary) throw new HttpError(415, "Send the chunk as multipart/form-data.");
+    const limit = deps.config.uploadChunkLimitBytes;
+    if (Number(c.req.header("content-length")) > limit + ENVELOPE_BYTES) {
+      throw new HttpError(413, `A chunk may hold at most ${limit} bytes: send smaller chunks.`, "file");
+    }
+    const body = c.req.raw.body;
+    if (!body) throw badRequest('The form has no "file" part.', "file");
+    try {
+      const outcome = await receiveChunk(
+        deps,
+        caller,
+        readMultipart(body as unknown as AsyncIterable<Uint8Array>, boundary),
+      );
+      return c.json(outcome.body, outcome.status);
+    } catch (error) {
+      if (!(error instanceof UploadAnswer)) throw error;
+      if (error.status === 503) c.header("Retry-After", "2");
+      return c.json({ ...errorBody(error.message), ...error.extra }, error.status);
+    }
+  },
+});
+
+const resumeQuery = defineRoute({
+  method: "GET",
+  path: CHUNK_PATH,
+  operationId: "upload.resume",
+  tag: "Media",
+  summary: "The chunk indexes already held for a fileId, so an interrupted upload continues",
+  description:
+    "Answers `{ chunks }` for the caller's own upload with this fileId: `[]` for an unknown fileId (or another " +
+    "account's), every index once the upload is complete. The uploader skips these chunks, except the last.",
+  access: "media:write",
+  query: UploadResumeQuerySchema,
+  answer: { description: "The held chunk indexes, ascending.", schema: v.object({ chunks: v.array(v.number()) }) },
+  handle: async ({ query, caller, deps }) => ({
+    chunks: await heldChunks(deps.db.orm, caller.accountId, query.fileId),
+  }),
+});
+
+const mediaStatus = defineRoute({
+  method: "GET",
+  path: "/media/:id/status",
+  operationId: "media.status",
+  tag: "Media",
+  summary: "Whether an uploaded media is ready (the uploader's `mediaStatusURL`)",
+  description:
+    "`status` is the encoding status code (0 encoded, 1 in progress, 2 pending, 5 failed); images, audio and folders " +
+    "are always `{ ready: true, status: 0 }`. No transcoding happens on this server: a video is ready as soon as " +
+    "its upload completes with its length read, and failed (5, never ready) when the file could not be parsed. " +
+    "Point the SDK uploader's `mediaStatusURL` at `${apiURL}/media/${id}/status`; the client asks with `media.status(id)`.",
+  access: "media:read",
+  answer: {
+    description: "Readiness and encoding status.",
+    schema: v.object({ ready: v.boolean(), status: v.number() }),
+  },
+  async handle({ params, caller, deps }) {
+    const row = await findMedia(deps.db.orm, caller.accountId, params.id ?? "");
+    const status = row.encodingStatus ?? 0;
+    return { ready: status === 0, status };
+  },
+});
+
+export const uploadRoutes = [postChunk, resumeQuery, mediaStatus];

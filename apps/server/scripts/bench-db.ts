@@ -5,10 +5,10 @@
  * one of two things, printing one JSON line on stdout at the end:
  *
  *   tsx --conditions=@cuepoint/source scripts/bench-db.ts setup \
- *       --email e --password p --role admin [--feature registrantUpload] [--timeline] [--registrants N]
+ *       --email e --password p --role admin [--feature registrantUpload] [--timeline] [--registrants N] [--no-vacuum]
  *     A user (createUser, like `pnpm cuepoint user create`), optional feature flags, optionally a
  *     timeline (from the first wizard template) and N registrants in it, inserted with SQL
- *     `generate_series` in batches, then `VACUUM ANALYZE registrants`.
+ *     `generate_series` in batches, then `VACUUM ANALYZE registrants` (unless `--no-vacuum`).
  *     → {"accountId","userId","timelineId","registrants","seedSeconds","vacuumSeconds"}
  *
  *   tsx --conditions=@cuepoint/source scripts/bench-db.ts raw-leads \
@@ -42,6 +42,7 @@ import { createUser } from "../src/users/users.js";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
+  allowNegative: true,
   options: {
     email: { type: "string" },
     password: { type: "string" },
@@ -50,6 +51,7 @@ const { positionals, values } = parseArgs({
     timeline: { type: "boolean", default: false },
     registrants: { type: "string", default: "0" },
     batch: { type: "string", default: "100000" },
+    vacuum: { type: "boolean", default: true },
     account: { type: "string" },
     cases: { type: "string" },
     rounds: { type: "string", default: "40" },
@@ -117,12 +119,14 @@ async function setup() {
       log(`${to.toLocaleString("en")} / ${total.toLocaleString("en")} registrants (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     }
     seedSeconds = (performance.now() - started) / 1000;
-    const vacuumStarted = performance.now();
     // PGlite has no autovacuum; PostgreSQL's would get there by itself. Without it the leads
-    // page's index-only walk visits the heap for every entry it skips.
-    await query("vacuum analyze registrants");
-    vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
-    log(`vacuum analyze: ${vacuumSeconds.toFixed(1)} s`);
+    // page's index-only walk visits the heap for every entry it skips (`--no-vacuum` to see it).
+    if (values.vacuum) {
+      const vacuumStarted = performance.now();
+      await query("vacuum analyze registrants");
+      vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
+      log(`vacuum analyze: ${vacuumSeconds.toFixed(1)} s`);
+    }
   }
   return { accountId: user.accountId, userId: user.id, timelineId, registrants: total, seedSeconds, vacuumSeconds };
 }

@@ -1,0 +1,217 @@
+// 1 GiB chunk upload to the Cuepoint server (issue 3, "Benchmarks"): MiB/s of the SDK uploader
+// (Node, 100 MB chunks, each chunk's SHA-256 verified by the server, assembled on the last chunk)
+// to the real server's `POST /api/upload/chunk`, side by side in the same run with tus-js-client →
+// @tus/server + @tus/file-store on the same disk. Goal: Cuepoint MiB/s ≥ 1.0× tus. Also the
+// Cuepoint server's peak RSS (VmRSS from /proc every 50 ms) and its increase over its RSS before
+// the upload (the embedded PGlite alone is large). Prints figures and ratios; asserts nothing.
+//
+//   node bench/server-upload.mjs                     PGlite (the default server), 3 rounds
+//   BENCH_ROUNDS=3 BENCH_UPLOAD_MB=512 node bench/server-upload.mjs
+//
+// Setup: a temp folder with the server's data and media store, an admin user (unlimited storage),
+// one 1 GiB file of random-ish bytes (a random MiB stamped with its offset, as upload-node.mjs).
+// Both servers are child processes on 127.0.0.1 writing into the same temp folder; both clients
+// run here, one upload at a time, alternating which goes first each round. tus-js-client reads the
+// file from disk (fs.ReadStream source) with the same 100 MiB `chunkSize` (one PATCH per chunk),
+// and, last, once with its default (the whole file in one PATCH). @tus/server verifies no checksum
+// (it has no checksum extension); the Cuepoint server hashes every byte it stores. After each
+// upload (outside the timing) the stored file is hashed here and compared with the source.
+import { Buffer } from "node:buffer";
+import { spawn } from "node:child_process";
+import { createHash, randomFillSync } from "node:crypto";
+import { createReadStream, openAsBlob } from "node:fs";
+import { mkdir, open, readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { createInterface } from "node:readline";
+import { Upload } from "tus-js-client";
+import {
+  benchDb,
+  benchDir,
+  bounded,
+  loadSdk,
+  loggedInClient,
+  machineLine,
+  MiB,
+  mib,
+  onCleanup,
+  printTable,
+  sampleRss,
+  startServer,
+  tempDir,
+} from "./server-harness.mjs";
+
+const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CHUNK = 100 * MiB; // the SDK's UPLOAD_CHUNK_SIZE
+const GOAL = 1.0;
+const EMAIL = "bench-upload@example.com";
+const signed = (bytes) => `${bytes < 0 ? "-" : "+"}${mib(Math.abs(bytes))}`;
+const PASSWORD = "Bench-upload-1";
+
+async function writeSource(path, size) {
+  const block = randomFillSync(Buffer.alloc(MiB));
+  const hash = createHash("sha256");
+  const file = await open(path, "w");
+  try {
+    for (let offset = 0; offset < size; offset += MiB) {
+      block.writeDoubleLE(offset, 0);
+      hash.update(block);
+      await file.write(block, 0, MiB, offset);
+    }
+  } finally {
+    await file.close();
+  }
+  return hash.digest("hex");
+}
+
+async function sha256OfFile(path) {
+  const hash = createHash("sha256");
+  for await (const piece of createReadStream(path, { highWaterMark: 4 * MiB })) hash.update(piece);
+  return hash.digest("hex");
+}
+
+/**
+ * Before each upload, outside the timing: `sync`, so that no upload starts while the kernel is
+ * still writing back (or throttling on) the previous one's dirty pages.
+ */
+async function settle() {
+  const child = spawn("sync", { stdio: "ignore" });
+  await new Promise((done) => child.once("exit", done));
+}
+
+async function startTus(dir) {
+  await mkdir(dir, { recursive: true });
+  const child = spawn(process.execPath, [join(benchDir, "tus-server.mjs"), dir], { stdio: ["ignore", "pipe", "inherit"] });
+  onCleanup(async () => void child.kill("SIGTERM"));
+  const { value } = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
+  return { pid: child.pid, endpoint: `http://127.0.0.1:${JSON.parse(value).port}/files` };
+}
+
+/** One upload through the SDK uploader; answers seconds and the server's RSS. */
+async function cuepointUpload(sdk, server, token, userId, source, mediaDir, expected) {
+  const rss = sampleRss(server.pid);
+  const uploader = sdk.upload.createUploader({ endpoint: `${server.apiURL}/upload/chunk`, userId, token, chunkSize: CHUNK });
+  // When the server acknowledged each chunk (the uploader reports the bytes the server holds).
+  const marks = [];
+  uploader.on("progress", ({ status }) => {
+    const boundary = status.uploaded % CHUNK === 0 || status.uploaded === SIZE;
+    if (boundary && marks.at(-1)?.bytes !== status.uploaded) marks.push({ bytes: status.uploaded, at: performance.now() });
+  });
+  const started = performance.now();
+  const [item] = uploader.add({ blob: await openAsBlob(source), name: "bench.mp4" });
+  const result = await uploader.done(item.uuid);
+  const seconds = (performance.now() - started) / 1000;
+  // Full chunks' pace, and what the last chunk took beyond that pace for its size: the server's
+  // last-chunk work (assembling the chunks into one file, the media length, the rows).
+  const steps = marks.map((mark, i) => ({ bytes: mark.bytes - (marks[i - 1]?.bytes ?? 0), ms: mark.at - (marks[i - 1]?.at ?? started) }));
+  const full = steps.slice(0, -1).filter((step) => step.bytes === CHUNK).map((step) => step.ms / step.bytes);
+  const perByte = full.sort((a, b) => a - b)[Math.floor(full.length / 2)] ?? NaN;
+  const last = steps.at(-1);
+  const tail = last ? (last.ms - last.bytes * perByte) / 1000 : NaN;
+  const chunkRate = 1000 / perByte / MiB;
+  const memory = rss.stop();
+  uploader.destroy();
+  if (typeof result !== "object" || !result.uniqueID) throw new Error(`the upload did not complete: ${String(result)}`);
+  const [name] = (await readdir(mediaDir)).filter((entry) => entry.startsWith(String(result.uniqueID)));
+  if (!name) throw new Error(`no stored file for ${result.uniqueID} in ${mediaDir}`);
+  const stored = join(mediaDir, name);
+  const sha = await sha256OfFile(stored);
+  if (sha !== expected) throw new Error(`the stored file differs: ${sha} != ${expected}`);
+  await rm(stored); // the database row stays; the admin's storage is unlimited
+  return { seconds, memory, tail, chunkRate };
+}
+
+/** One upload through tus-js-client; answers seconds and the tus server's RSS. */
+async function tusUpload(tus, tusDir, source, expected, chunkSize) {
+  const rss = sampleRss(tus.pid);
+  const started = performance.now();
+  const url = await new Promise((done, fail) => {
+    const upload = new Upload(createReadStream(source), {
+      endpoint: tus.endpoint,
+      ...(chunkSize ? { chunkSize } : {}),
+      uploadSize: SIZE,
+      retryDelays: [0, 1000, 3000],
+      metadata: { filename: "bench.mp4", filetype: "video/mp4" },
+      onError: fail,
+      onSuccess: () => done(upload.url),
+    });
+    upload.start();
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const memory = rss.stop();
+  const stored = join(tusDir, url.split("/").at(-1));
+  const sha = await sha256OfFile(stored);
+  if (sha !== expected) throw new Error(`tus stored file differs: ${sha} != ${expected}`);
+  await rm(stored);
+  await rm(`${stored}.json`, { force: true });
+  return { seconds, memory };
+}
+
+await bounded(15 * 60_000, async () => {
+  console.log(`\n== Server upload: ${mib(SIZE)} MiB, ${CHUNK / MiB} MiB chunks, ${ROUNDS} rounds ==`);
+  console.log(machineLine());
+  const dir = await tempDir("upload");
+  const media = join(dir, "media");
+  const env = { CUEPOINT_DATA_DIR: join(dir, "data"), CUEPOINT_MEDIA_DIR: media };
+  const { accountId } = await benchDb(["setup", "--email", EMAIL, "--password", PASSWORD, "--role", "admin"], env);
+  const source = join(dir, "source.mp4");
+  const expected = await writeSource(source, SIZE);
+
+  const sdk = await loadSdk();
+  // What the uploader does before sending each chunk, alone: SHA-256 of every 100 MiB slice.
+  const blob = await openAsBlob(source);
+  const hashStarted = performance.now();
+  for (let start = 0; start < SIZE; start += CHUNK) await sdk.upload.sha256Hex(blob.slice(start, start + CHUNK));
+  const hashSeconds = (performance.now() - hashStarted) / 1000;
+  const server = await startServer(env);
+  const { token, user } = await loggedInClient(sdk, server.apiURL, EMAIL, PASSWORD);
+  const tusDir = join(dir, "tus");
+  const tus = await startTus(tusDir);
+  const cuepointStart = sampleRss(server.pid).stop().start;
+  const tusStart = sampleRss(tus.pid).stop().start;
+
+  const rows = [];
+  const ratios = [];
+  const tails = [];
+  const chunkRates = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const order = round % 2 === 1 ? ["cuepoint", "tus"] : ["tus", "cuepoint"];
+    const results = {};
+    for (const which of order) {
+      await settle();
+      results[which] =
+        which === "cuepoint"
+          ? await cuepointUpload(sdk, server, token, user.id, source, join(media, accountId), expected)
+          : await tusUpload(tus, tusDir, source, expected, CHUNK);
+    }
+    const [c, t] = [results.cuepoint, results.tus];
+    const ratio = t.seconds / c.seconds;
+    ratios.push(ratio);
+    tails.push(c.tail);
+    chunkRates.push(c.chunkRate);
+    const speed = (r) => (SIZE / MiB / r.seconds).toFixed(0);
+    rows.push([`round ${round} (${order[0]} first)`, speed(c), speed(t), `${ratio.toFixed(2)}×`,
+      `${mib(c.memory.peak)} (${signed(c.memory.peak - cuepointStart)})`, `${mib(t.memory.peak)} (${signed(t.memory.peak - tusStart)})`]);
+  }
+  await settle();
+  const single = await tusUpload(tus, tusDir, source, expected, undefined);
+  await server.stop();
+
+  console.log();
+  printTable(["upload, MiB/s", "Cuepoint", "tus", "Cuepoint/tus", "Cuepoint RSS MiB peak (+over start)", "tus RSS MiB peak (+over start)"], rows);
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)];
+  console.log(`\ntus-js-client default chunkSize (one PATCH for the whole file): ${(SIZE / MiB / single.seconds).toFixed(0)} MiB/s, tus RSS peak ${mib(single.memory.peak)} MiB`);
+  console.log(
+    `Cuepoint time, split: full 100 MiB chunks went at ${chunkRates.map((r) => r.toFixed(0)).join(", ")} MiB/s (median, ` +
+      `from hashing to the server's answer); the last chunk took ${tails.map((t) => t.toFixed(1)).join(", ")} s more than ` +
+      `that pace (the server assembling ${Math.ceil(SIZE / CHUNK)} chunk files into one, reading the media length, ` +
+      `writing rows); the client's SHA-256 of all chunks alone takes ${hashSeconds.toFixed(1)} s (the uploader hashes ` +
+      `each chunk before sending it, not while the previous one is in flight).`,
+  );
+  console.log(`servers' RSS at start (running, logged in, before any upload): Cuepoint ${mib(cuepointStart)} MiB, tus ${mib(tusStart)} MiB`);
+  console.log(
+    `Cuepoint/tus throughput: ${ratios.map((r) => r.toFixed(2)).join(", ")} (median ${median.toFixed(2)}×); ` +
+      `goal ≥ ${GOAL.toFixed(1)}×: ${median >= GOAL ? "met" : "MISSED"}`,
+  );
+});

@@ -16,11 +16,10 @@
 // and, last, once with its default (the whole file in one PATCH). @tus/server verifies no checksum
 // (it has no checksum extension); the Cuepoint server hashes every byte it stores. After each
 // upload (outside the timing) the stored file is hashed here and compared with the source.
-import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
-import { createHash, randomFillSync } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createReadStream, openAsBlob } from "node:fs";
-import { mkdir, open, readdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
@@ -40,6 +39,7 @@ import {
   startServer,
   tempDir,
 } from "./server-harness.mjs";
+import { writeTestFile } from "./test-file.mjs";
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -48,22 +48,6 @@ const GOAL = 1.0;
 const EMAIL = "bench-upload@example.com";
 const signed = (bytes) => `${bytes < 0 ? "-" : "+"}${mib(Math.abs(bytes))}`;
 const PASSWORD = "Bench-upload-1";
-
-async function writeSource(path, size) {
-  const block = randomFillSync(Buffer.alloc(MiB));
-  const hash = createHash("sha256");
-  const file = await open(path, "w");
-  try {
-    for (let offset = 0; offset < size; offset += MiB) {
-      block.writeDoubleLE(offset, 0);
-      hash.update(block);
-      await file.write(block, 0, MiB, offset);
-    }
-  } finally {
-    await file.close();
-  }
-  return hash.digest("hex");
-}
 
 async function sha256OfFile(path) {
   const hash = createHash("sha256");
@@ -156,7 +140,7 @@ await bounded(15 * 60_000, async () => {
   const env = { CUEPOINT_DATA_DIR: join(dir, "data"), CUEPOINT_MEDIA_DIR: media };
   const { accountId } = await benchDb(["setup", "--email", EMAIL, "--password", PASSWORD, "--role", "admin"], env);
   const source = join(dir, "source.mp4");
-  const expected = await writeSource(source, SIZE);
+  const expected = await writeTestFile(source, SIZE);
 
   const sdk = await loadSdk();
   // What the uploader does before sending each chunk, alone: SHA-256 of every 100 MiB slice.

@@ -8,16 +8,15 @@
 // size. Goal: peak RSS ≤ 100 MB, and flat when the file doubles. Needs the built SDK
 // (packages/sdk/dist); set CUEPOINT_UPLOAD_ENTRY to import another build of the upload entry, and
 // BENCH_CHUNK_MB to try another chunk size.
-import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
-import { createHash, randomFillSync } from "node:crypto";
 import { existsSync, openAsBlob } from "node:fs";
-import { mkdir, open, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { clearInterval, setInterval } from "node:timers";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { writeTestFile } from "./test-file.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const entry = resolve(here, process.env.CUEPOINT_UPLOAD_ENTRY ?? "../packages/sdk/dist/upload/index.js");
@@ -35,23 +34,6 @@ const chunkSize = Number(process.env.BENCH_CHUNK_MB) * MiB || UPLOAD_CHUNK_SIZE;
 const tmp = join(here, ".tmp");
 const mib = (bytes) => (bytes / MiB).toFixed(0);
 
-/** Writes `size` random-ish bytes (a random MiB, stamped with its position) and returns their SHA-256. */
-async function writeFile(path, size) {
-  const block = randomFillSync(Buffer.alloc(MiB));
-  const hash = createHash("sha256");
-  const file = await open(path, "w");
-  try {
-    for (let offset = 0; offset < size; offset += MiB) {
-      block.writeDoubleLE(offset, 0);
-      hash.update(block);
-      await file.write(block, 0, MiB, offset);
-    }
-  } finally {
-    await file.close();
-  }
-  return hash.digest("hex");
-}
-
 async function startServer() {
   const child = spawn(process.execPath, [join(here, "upload-server.mjs"), tmp], { stdio: ["ignore", "pipe", "inherit"] });
   const [line] = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
@@ -60,7 +42,7 @@ async function startServer() {
 
 async function run(endpoint, size, baseline) {
   const path = join(tmp, `bench-${size / GiB}GiB.mp4`);
-  const expected = await writeFile(path, size);
+  const expected = await writeTestFile(path, size);
   globalThis.gc?.();
   let peak = process.memoryUsage().rss;
   let buffers = 0; // bytes in ArrayBuffers, live or awaiting collection

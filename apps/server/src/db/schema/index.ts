@@ -9,3 +9,4 @@ export * from "./webinars.js";
 export * from "./timelineParts.js";
 export * from "./media.js";
 export * from "./integrations.js";
+export * from "./rateLimits.js";

@@ -50,3 +50,4 @@ export {
   isEventPast,
   moveNode,
 } from "./editBlocks.js";
+export { liveMinutesOf, ruleContextOf } from "./ruleContext.js";

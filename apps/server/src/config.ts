@@ -24,7 +24,7 @@ export interface ServerConfig {
   mediaDir: string;
   /** Largest file part of one `POST /upload/chunk`, in bytes (the SDK's chunk size by default). */
   uploadChunkLimitBytes: number;
-  /** Failed logins allowed per email address within `windowMs`, per server instance. */
+  /** Login attempts allowed per email address within `windowMs`, counted across every instance. */
   loginRateLimit: { max: number; windowMs: number };
   /** The clock; tests move it to expire tokens. */
   now: () => Date;

@@ -13,8 +13,8 @@ export interface AppDeps {
   billing: BillingProvider;
   /** Where uploaded media bytes live (the local folder store by default). */
   media: MediaStore;
-  /** Failed logins per email address. */
+  /** Login attempts per email address (and wrong current passwords per user), shared by every instance. */
   loginLimiter: RateLimiter;
-  /** Forgot-password requests per email address (so nobody can flood an inbox). */
+  /** Forgot-password requests per email address (so nobody can flood an inbox), shared by every instance. */
   resetLimiter: RateLimiter;
 }

@@ -2,6 +2,8 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { runtimeSettings } from "./config.js";
 import { openDatabase } from "./db/openDatabase.js";
+import { startEngine } from "./engine/engine.js";
+import { engineSettings } from "./engine/env.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./seed/seedDemo.js";
 
 /**
@@ -18,6 +20,9 @@ if (process.argv.includes("--seed-demo")) {
 }
 
 const app = createApp({ db, config: settings.config });
+// The automation engine: carries out timeline actions when due (src/engine/README.md).
+const automation = engineSettings();
+const engine = automation.enabled ? await startEngine({ db, config: settings.config, ...automation.options }) : undefined;
 const server = serve({ fetch: app.fetch, port: settings.port }, (info) => {
   console.log(`Cuepoint is running at http://localhost:${info.port} on ${where}.`);
   console.log(`API: http://localhost:${info.port}/api · OpenAPI: http://localhost:${info.port}/api/openapi.json`);
@@ -28,10 +33,12 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   server.close(() => {
-    db.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    Promise.resolve(engine?.stop())
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 };
 process.on("SIGINT", stop);

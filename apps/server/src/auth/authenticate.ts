@@ -30,7 +30,7 @@ const TOKEN_INVALID = "This access token is not valid: it may have expired or be
  */
 export async function authenticate(orm: Orm, header: string | undefined, now: Date): Promise<Caller> {
   const token = bearerToken(header);
-  if (!token) throw unauthorized("Log in to continue: this call needs an Authorization: Bearer token.");
+  if (!token) throw unauthorized("Log in to continue: this call needs an Authorization: Bearer token or the session cookie.");
   const caller = token.startsWith(PERSONAL_TOKEN_PREFIX)
     ? await fromPersonalToken(orm, hashToken(token), now)
     : await fromSession(orm, hashToken(token), now);

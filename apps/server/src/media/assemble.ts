@@ -38,8 +38,9 @@ export class UploadAnswer extends HttpError {
 
 /**
  * Completes an upload after its last chunk is kept: every chunk `0..last` must be held and
- * together make exactly `size` bytes; they are concatenated in index order into the account's
- * file, an audio or video file's length is read (music-metadata), and the media row is written.
+ * together make exactly `size` bytes; the upload's file (where each chunk was written at its
+ * offset) is renamed to the account's file, no byte copied, an audio or video file's length is
+ * read (music-metadata), and the media row is written.
  *
  * No transcoding happens: a video is `encoding_status` 0 (encoded) as soon as its length is read,
  * 5 (failed) when the file cannot be parsed or states no length. Only one request assembles a
@@ -112,10 +113,21 @@ export async function finishUpload(deps: AppDeps, caller: Caller, upload: MediaU
   const mediaId = randomUUID();
   const fileKey = `${caller.accountId}/${mediaId}${extname(upload.name).toLowerCase()}`;
   try {
-    await deps.media.assemble(uploadKey(upload), lastIndex + 1, fileKey);
+    // The chunks were written at their offsets in one file: it only needs its name.
+    await deps.media.complete(uploadKey(upload), fileKey);
   } catch (error) {
     await forget();
     throw error;
+  }
+  const stored = await deps.media.size(fileKey);
+  if (stored !== upload.size) {
+    // The file does not hold what the chunk rows say (bytes lost on the server): start over.
+    await deps.media.remove(fileKey);
+    await forget();
+    throw new UploadAnswer(
+      409,
+      `The stored bytes of "${upload.name}" do not make up its ${upload.size} bytes: upload the file again.`,
+    );
   }
   const timed = upload.type !== "image";
   const length = timed ? await readMediaLength(deps.media.localPath(fileKey)) : undefined;

@@ -36,7 +36,8 @@ describe("readMultipart", () => {
     expect(expected.map((p) => p.name)).toEqual(["fileId", "name", "empty", "file"]);
     expect(expected[1]?.value).toBe('in"tro\r\n.mp4'); // the spec normalises LF to CRLF in values
     expect(expected[3]).toMatchObject({ filename: "clip.mp4", value: `--not a boundary\r\n--${"x".repeat(5000)}` });
-    for (const size of [1, 2, 7, 61, 64, 1000]) {
+    // Around the delimiter's length too (~40 bytes): a delimiter split just after the kept bytes.
+    for (const size of [1, 2, 7, 36, 37, 38, 39, 40, 41, 42, 43, 44, 61, 64, 79, 83, 1000]) {
       expect(await collect(readMultipart(pieces(body, size), boundary)), `pieces of ${size}`).toEqual(expected);
     }
   });

@@ -68,11 +68,17 @@ export async function* readMultipart(source: AsyncIterable<Uint8Array>, boundary
   let buffer: Buffer = Buffer.from("\r\n");
   let ended = false;
 
-  const more = async (): Promise<boolean> => {
-    if (ended) return false;
+  /** The next piece of the source, undefined at its end. */
+  const pull = async (): Promise<Buffer | undefined> => {
+    if (ended) return undefined;
     const next = await input.next();
-    if (next.done) return !(ended = true);
-    const bytes = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+    if (next.done) return void (ended = true);
+    return Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+  };
+  /** Appends the next piece to `buffer`; false at the source's end. */
+  const more = async (): Promise<boolean> => {
+    const bytes = await pull();
+    if (!bytes) return false;
     buffer = buffer.length === 0 ? bytes : Buffer.concat([buffer, bytes]);
     return true;
   };
@@ -93,7 +99,16 @@ export async function* readMultipart(source: AsyncIterable<Uint8Array>, boundary
         buffer = buffer.subarray(safe);
         yield piece;
       }
-      if (!(await more())) throw new MultipartError("The form data ended before its closing boundary.");
+      const next = await pull();
+      if (!next) throw new MultipartError("The form data ended before its closing boundary.");
+      // The kept bytes begin a delimiter only if it runs on into the next piece: join just those
+      // few bytes to see, rather than copying every piece of a large file behind them.
+      const joint = next.length >= delimiter.length && buffer.length > 0;
+      const across = joint ? Buffer.concat([buffer, next.subarray(0, delimiter.length - 1)]).indexOf(delimiter) : 0;
+      if (joint && (across < 0 || across >= buffer.length)) {
+        yield buffer;
+        buffer = next;
+      } else buffer = buffer.length === 0 ? next : Buffer.concat([buffer, next]);
     }
   }
 

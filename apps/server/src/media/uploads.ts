@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql, sum } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import {
   checkStorageLimit,
   isAllowedUpload,
@@ -69,15 +69,23 @@ export async function openUpload(
     });
     if (!check.ok) throw new HttpError(413, check.message, "size");
     if (existing) {
-      // Chunks may not add up to more than the declared size (else a client could fill the disk
-      // with overlapping chunks of a small file).
-      const [others] = await tx
-        .select({ bytes: sum(mediaUploadChunks.length).mapWith(Number) })
+      // Chunks are written in place: one whose bytes would overlap another chunk's is refused
+      // before its bytes are read (it would overwrite bytes already verified).
+      const [overlapped] = await tx
+        .select({ index: mediaUploadChunks.index })
         .from(mediaUploadChunks)
-        .where(and(eq(mediaUploadChunks.uploadId, existing.id), ne(mediaUploadChunks.index, chunk.index)));
-      if ((others?.bytes ?? 0) + chunk.position - chunk.start > existing.size) {
+        .where(
+          and(
+            eq(mediaUploadChunks.uploadId, existing.id),
+            ne(mediaUploadChunks.index, chunk.index),
+            lt(mediaUploadChunks.start, chunk.position),
+            sql`${mediaUploadChunks.start} + ${mediaUploadChunks.length} > ${chunk.start}`,
+          ),
+        )
+        .limit(1);
+      if (overlapped) {
         throw conflict(
-          "The chunks of this fileId add up to more than its size: upload the file with a new fileId.",
+          `The bytes of chunk ${chunk.index} overlap chunk ${overlapped.index} of this fileId: upload the file with a new fileId.`,
           "start",
         );
       }

@@ -33,9 +33,9 @@ export function setPublicRateLimits(db: Database, limits: PublicRateLimits): voi
 }
 
 /**
- * The app's public registration limiters, in memory per server instance like the login limiter
- * (counted in fixed windows; see http/rateLimiter.ts). Kept beside the app's dependencies rather
- * than in them so this slice needs no change to the shared `AppDeps`.
+ * The app's public registration limiters: fixed windows counted in the `rate_limits` table, so
+ * every instance on the database shares them (see http/rateLimiter.ts). Kept beside the app's
+ * dependencies rather than in them so this slice needs no change to the shared `AppDeps`.
  */
 function limitersOf(deps: AppDeps): Limiters {
   let limiters = made.get(deps);
@@ -43,8 +43,8 @@ function limitersOf(deps: AppDeps): Limiters {
     const limits = chosen.get(deps.db) ?? DEFAULT_PUBLIC_RATE_LIMITS;
     const now = deps.config.now;
     limiters = {
-      perIp: createRateLimiter({ ...limits.perIp, now }),
-      perTimeline: createRateLimiter({ ...limits.perTimeline, now }),
+      perIp: createRateLimiter({ orm: deps.db.orm, name: "register-ip", ...limits.perIp, now }),
+      perTimeline: createRateLimiter({ orm: deps.db.orm, name: "register-timeline", ...limits.perTimeline, now }),
     };
     made.set(deps, limiters);
   }
@@ -59,17 +59,13 @@ const tooMany = (c: Context, waitMs: number, message: string) => {
 };
 
 /** Counts a registration attempt from `ip`, or throws 429 when that address has sent too many. */
-export function limitIp(c: Context, deps: AppDeps, ip: string): void {
-  const { perIp } = limitersOf(deps);
-  const wait = perIp.retryAfter(ip);
+export async function limitIp(c: Context, deps: AppDeps, ip: string): Promise<void> {
+  const wait = await limitersOf(deps).perIp.hit(ip);
   if (wait > 0) throw tooMany(c, wait, "Too many registrations from your network.");
-  perIp.hit(ip);
 }
 
 /** Counts a registration attempt on a timeline, or throws 429 when it takes too many at once. */
-export function limitTimeline(c: Context, deps: AppDeps, timelineId: string): void {
-  const { perTimeline } = limitersOf(deps);
-  const wait = perTimeline.retryAfter(timelineId);
+export async function limitTimeline(c: Context, deps: AppDeps, timelineId: string): Promise<void> {
+  const wait = await limitersOf(deps).perTimeline.hit(timelineId);
   if (wait > 0) throw tooMany(c, wait, "This registration form is very busy right now.");
-  perTimeline.hit(timelineId);
 }

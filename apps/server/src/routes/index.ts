@@ -1,5 +1,6 @@
 import type { Route } from "../http/route.js";
 import { accountRoutes } from "./account.js";
+import { automationRoutes } from "./automation.js";
 import { bannerRoutes } from "./banner.js";
 import { billingRoutes } from "./billing.js";
 import { healthRoutes } from "./health.js";
@@ -43,6 +44,7 @@ export const apiRoutes: readonly Route[] = [
   ...formRoutes,
   ...webinarRoutes,
   ...leadRoutes,
+  ...automationRoutes,
   ...publicRegistrationRoutes,
   ...mediaRoutes,
   ...uploadRoutes,

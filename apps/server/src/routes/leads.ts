@@ -9,6 +9,7 @@ import {
   UploadLeadsRequestSchema,
 } from "@cuepoint/sdk";
 import { registrants, timelines, users } from "../db/schema/index.js";
+import { setRegistrantBanned } from "../engine/schedule.js";
 import { forbidden, notFound } from "../http/errors.js";
 import { isUuid } from "../http/ids.js";
 import { defineRoute } from "../http/route.js";
@@ -142,11 +143,16 @@ const ban = defineRoute({
     const uuid = String(body.uuid);
     const banned = body.banned ?? true;
     const [row] = isUuid(uuid)
-      ? await deps.db.orm
-          .update(registrants)
-          .set({ banned })
-          .where(and(eq(registrants.uuid, uuid), eq(registrants.accountId, caller.accountId)))
-          .returning({ uuid: registrants.uuid })
+      ? await deps.db.orm.transaction(async (tx) => {
+          const changed = await tx
+            .update(registrants)
+            .set({ banned })
+            .where(and(eq(registrants.uuid, uuid), eq(registrants.accountId, caller.accountId)))
+            .returning({ uuid: registrants.uuid });
+          // A banned registrant gets no more actions (engine/schedule.ts); lifting the ban puts back those ahead.
+          if (changed[0]) await setRegistrantBanned(tx, uuid, banned, deps.config.now());
+          return changed;
+        })
       : [];
     if (!row) throw notFound(NO_LEAD);
     return ack(banned ? "The registrant is banned." : "The ban is lifted.");

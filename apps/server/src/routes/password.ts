@@ -48,10 +48,9 @@ const forgotPassword = defineRoute({
   answer: { description: "Confirmation, identical for known and unknown emails.", schema: AckAnswer },
   async handle({ body, deps }) {
     const key = body.email.toLowerCase();
-    if (deps.resetLimiter.retryAfter(key) > 0) {
+    if ((await deps.resetLimiter.hit(key)) > 0) {
       throw new HttpError(429, "Too many reset requests for this email. Check your inbox, or try again in an hour.");
     }
-    deps.resetLimiter.hit(key);
     const user = await findUserByEmail(deps.db.orm, body.email);
     if (user && !isDisabledRole(user.role)) {
       const token = newToken();
@@ -185,13 +184,12 @@ const checkPassword = defineRoute({
   answer: { description: "Confirmation.", schema: AckAnswer },
   async handle({ body, caller, deps }) {
     const key = `checkpassword:${caller.userId}`;
-    if (deps.loginLimiter.retryAfter(key) > 0) throw new HttpError(429, "Too many wrong passwords. Try again later.");
+    if ((await deps.loginLimiter.hit(key)) > 0) throw new HttpError(429, "Too many wrong passwords. Try again later.");
     const user = await callerUser(deps, caller);
     if (!(await verifyPassword(body.password, user.passwordHash))) {
-      deps.loginLimiter.hit(key);
       throw unprocessable("The current password is not correct.", "password");
     }
-    deps.loginLimiter.reset(key);
+    await deps.loginLimiter.reset(key);
     if (body.newpass === undefined) return ack("The password is correct.");
     const passwordHash = await hashPassword(body.newpass);
     await deps.db.orm.transaction(async (tx) => {

@@ -1,17 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
 import * as v from "valibot";
-import { CustomFormFieldSchema } from "@cuepoint/sdk";
+import {
+  checkRegistrationAnswers,
+  RegistrationConfigSchema,
+  RegistrationRequestSchema,
+  RegistrationResultSchema,
+} from "@cuepoint/sdk";
 import { registrants, type EventRow } from "../db/schema/index.js";
+import { scheduleRegistrants } from "../engine/schedule.js";
 import { badRequest, forbidden, HttpError } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
 import { clientIp } from "../public/clientIp.js";
 import { PUBLIC_PREFIX } from "../public/publicCors.js";
 import { DEFAULT_PUBLIC_RATE_LIMITS, limitIp, limitTimeline } from "../public/rateLimits.js";
 import { findPublicTimeline, formFields, MAX_SESSIONS, upcomingSessions } from "../public/registrationForm.js";
-import { checkAnswers, RegistrationRequestSchema } from "../public/registrationRequest.js";
 import { isWhitelisted, NOT_WHITELISTED, requestHost } from "../public/whitelist.js";
 
-const Session = v.object({ eventId: v.string(), name: v.string(), startTime: v.string(), timeZone: v.string() });
 const sessionToWire = (event: EventRow) => ({
   eventId: event.id,
   name: event.name,
@@ -32,7 +36,6 @@ const WHITELIST_NOTE =
 const config = defineRoute({
   method: "GET",
   path: `${PUBLIC_PREFIX}/timelines/:id/registration`,
-  // SDK gap: no client method yet; this is the name it should have.
   operationId: "registration.config",
   tag: "Public registration",
   summary: "What the registration widget shows for a timeline: fields, sessions, whitelist",
@@ -49,18 +52,7 @@ const config = defineRoute({
   access: "public",
   answer: {
     description: "The form.",
-    schema: v.object({
-      success: v.object({
-        timelineId: v.string(),
-        name: v.string(),
-        type: v.picklist(["one-time", "multi-option"]),
-        open: v.boolean(),
-        timeZone: v.string(),
-        fields: v.array(CustomFormFieldSchema),
-        sessions: v.array(Session),
-        whitelist: v.object({ enabled: v.boolean(), allowed: v.boolean() }),
-      }),
-    }),
+    schema: v.object({ success: RegistrationConfigSchema }),
   },
   async handle({ params, deps, c }) {
     const timeline = await findPublicTimeline(deps.db.orm, params.id ?? "");
@@ -90,7 +82,6 @@ const limits = DEFAULT_PUBLIC_RATE_LIMITS;
 const register = defineRoute({
   method: "POST",
   path: `${PUBLIC_PREFIX}/timelines/:id/registrations`,
-  // SDK gap: no client method yet; this is the name it should have.
   operationId: "registration.register",
   tag: "Public registration",
   summary: "Register for a timeline's session: creates the lead, or answers the one already there",
@@ -112,30 +103,22 @@ const register = defineRoute({
   body: RegistrationRequestSchema,
   answer: {
     description: "The registration (201 when new, 200 when it already existed).",
-    schema: v.object({
-      success: v.object({
-        registrantId: v.string(),
-        eventId: v.string(),
-        startTime: v.string(),
-        timeZone: v.string(),
-        joinUrl: v.string(),
-        replayUrl: v.string(),
-        created: v.boolean(),
-      }),
-    }),
+    schema: v.object({ success: RegistrationResultSchema }),
   },
   async handle({ params, body, deps, c }) {
     const { orm } = deps.db;
-    limitIp(c, deps, clientIp(c));
+    await limitIp(c, deps, clientIp(c));
     const timeline = await findPublicTimeline(orm, params.id ?? "");
     const { registration } = timeline;
     const host = requestHost({ origin: c.req.header("origin"), referer: c.req.header("referer") });
     if (registration.whitelist.enabled && !isWhitelisted(host, registration.whitelist.domains)) {
       throw forbidden(NOT_WHITELISTED);
     }
-    limitTimeline(c, deps, timeline.id);
+    await limitTimeline(c, deps, timeline.id);
     if (registration.block) throw new HttpError(422, "Registration for this webinar is closed.");
-    const customFields = checkAnswers(formFields(registration), body);
+    const answers = checkRegistrationAnswers(formFields(registration), body);
+    if (!answers.ok) throw badRequest(answers.message, answers.field);
+    const customFields = answers.answers;
 
     const sessions = await upcomingSessions(orm, timeline, deps.config.now());
     let event = sessions[0];
@@ -162,20 +145,25 @@ const register = defineRoute({
     if (banned) throw forbidden("This email address cannot register for this webinar.");
 
     // The unique (event, lower(email)) index makes a repeat — even two at once — a no-op here.
-    const [created] = await orm
-      .insert(registrants)
-      .values({
-        accountId: timeline.accountId,
-        timelineId: timeline.id,
-        eventId: event.id,
-        email: body.email,
-        name: body.name,
-        phone: body.phone,
-        customFields,
-        source: "form",
-      })
-      .onConflictDoNothing()
-      .returning({ uuid: registrants.uuid });
+    // The registrant and the jobs of the timeline's actions (engine/schedule.ts) commit together.
+    const [created] = await orm.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(registrants)
+        .values({
+          accountId: timeline.accountId,
+          timelineId: timeline.id,
+          eventId: event.id,
+          email: body.email,
+          name: body.name,
+          phone: body.phone,
+          customFields,
+          source: "form",
+        })
+        .onConflictDoNothing()
+        .returning({ uuid: registrants.uuid });
+      if (inserted[0]) await scheduleRegistrants(tx, [inserted[0].uuid], deps.config.now());
+      return inserted;
+    });
     const registrantId =
       created?.uuid ??
       (

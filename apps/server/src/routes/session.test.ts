@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLE_CODES, UnauthorizedError, UserSchema, type ApiError } from "@cuepoint/sdk";
+import { createClient, ROLE_CODES, UnauthorizedError, UserSchema, type ApiError } from "@cuepoint/sdk";
 import { hashToken } from "../auth/tokens.js";
 import { sessions, users } from "../db/schema/index.js";
 import { createTestApp, PASSWORD, type TestApp } from "../test-support/testApp.js";
@@ -129,11 +129,162 @@ describe("POST /validate and /logout", () => {
   it("answers 401 without a token, and after logout", async () => {
     await expect(t.client().session.validate()).rejects.toMatchObject({
       status: 401,
-      message: "Log in to continue: this call needs an Authorization: Bearer token.",
+      message: "Log in to continue: this call needs an Authorization: Bearer token or the session cookie.",
     });
     const user = await t.user();
     const token = await t.login(user.email);
     await t.client(token).request("POST", "/logout");
     await expect(t.client(token).session.validate()).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+});
+
+describe("cookie sessions", () => {
+  const API = "http://localhost/api";
+  const cookiesOf = (response: Response) =>
+    Object.fromEntries(
+      response.headers.getSetCookie().map((line) => {
+        const [pair = "", ...attributes] = line.split(/;\s*/);
+        const at = pair.indexOf("=");
+        return [pair.slice(0, at), { value: decodeURIComponent(pair.slice(at + 1)), attributes }];
+      }),
+    );
+  const loginRaw = (email: string, remember = false) =>
+    t.app.request(`${API}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD, remember }),
+    });
+  /** A logged-in cookie jar: the Cookie header a browser would send, and the XSRF value its scripts read. */
+  async function cookieLogin(remember = false) {
+    const user = await t.user({ name: "Cookie Person" });
+    const response = await loginRaw(user.email, remember);
+    expect(response.status).toBe(200);
+    const jar = cookiesOf(response);
+    const session = jar.cuepoint_session?.value ?? "";
+    const xsrf = jar["XSRF-TOKEN"]?.value ?? "";
+    return { user, jar, xsrf, cookie: `cuepoint_session=${session}; XSRF-TOKEN=${encodeURIComponent(xsrf)}` };
+  }
+  const rename = (headers: Record<string, string>, name: string) =>
+    t.app.request(`${API}/updateuser`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ name }),
+    });
+  const nameOf = async (id: string) =>
+    (await t.db.orm.select({ name: users.name }).from(users).where(eq(users.id, id)))[0]?.name;
+
+  it("sets an HttpOnly session cookie and a readable XSRF cookie at login, for as long as the session", async () => {
+    const { jar } = await cookieLogin();
+    const session = jar.cuepoint_session;
+    const xsrf = jar["XSRF-TOKEN"];
+    expect(session?.value).toMatch(/^cps_/);
+    expect(session?.attributes).toEqual(
+      expect.arrayContaining(["Max-Age=86400", "Path=/", "HttpOnly", "Secure", "SameSite=Lax"]),
+    );
+    expect(xsrf?.value).toMatch(/^[\w-]{43}$/);
+    expect(xsrf?.attributes).toEqual(expect.arrayContaining(["Max-Age=86400", "Path=/", "Secure", "SameSite=Lax"]));
+    expect(xsrf?.attributes).not.toContain("HttpOnly");
+    const remembered = await cookieLogin(true);
+    expect(remembered.jar.cuepoint_session?.attributes).toContain(`Max-Age=${30 * 86400}`);
+  });
+
+  it("is not Secure when PUBLIC_URL is plain http, and an accessToken login sets no cookie", async () => {
+    const plain = await createTestApp({ publicURL: "http://localhost:3000" });
+    try {
+      const user = await plain.user();
+      const response = await plain.app.request(`${API}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: user.email, password: PASSWORD }),
+      });
+      expect(cookiesOf(response).cuepoint_session?.attributes).not.toContain("Secure");
+      const session = await plain.login(user.email);
+      const byToken = await plain.app.request(`${API}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ accessToken: session }),
+      });
+      expect(byToken.status).toBe(200);
+      expect(byToken.headers.getSetCookie()).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("authenticates GET calls by the cookie alone", async () => {
+    const { user, cookie } = await cookieLogin();
+    const response = await t.app.request(`${API}/user/plan`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const validate = await t.app.request(`${API}/terms_of_service`, { headers: { cookie } });
+    expect(validate.status).toBe(200);
+    expect(await nameOf(user.id)).toBe("Cookie Person");
+  });
+
+  it("refuses a cookie call that changes something without the XSRF header, before any side effect", async () => {
+    const { user, cookie, xsrf } = await cookieLogin();
+    const missing = await rename({ cookie }, "Forged");
+    expect(missing.status).toBe(403);
+    expect(await missing.json()).toEqual({
+      success: false,
+      message:
+        "This call is authenticated by the session cookie, so it needs the X-XSRF-TOKEN header with the value of " +
+        "the XSRF-TOKEN cookie (or an Authorization: Bearer token instead). Nothing was changed.",
+    });
+    const other = await cookieLogin();
+    expect((await rename({ cookie, "x-xsrf-token": other.xsrf }, "Forged")).status).toBe(403);
+    expect((await rename({ cookie, "x-xsrf-token": `${xsrf}x` }, "Forged")).status).toBe(403);
+    expect(await nameOf(user.id)).toBe("Cookie Person");
+
+    const echoed = await rename({ cookie, "x-xsrf-token": xsrf }, "Renamed");
+    expect(echoed.status).toBe(200);
+    expect(await nameOf(user.id)).toBe("Renamed");
+  });
+
+  it("works with the SDK client, which echoes the XSRF cookie", async () => {
+    const { user, cookie } = await cookieLogin();
+    const client = createClient({
+      apiURL: API,
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set("cookie", cookie);
+        return t.app.request(input instanceof Request ? input : String(input), { ...init, headers });
+      },
+      xsrf: { cookie: () => cookie },
+    });
+    await client.account.updateUser({ name: "Through the SDK" });
+    expect(await nameOf(user.id)).toBe("Through the SDK");
+  });
+
+  it("needs no XSRF header on bearer calls, even with a cookie beside them", async () => {
+    const { user, cookie } = await cookieLogin();
+    const token = await t.login(user.email);
+    expect((await rename({ authorization: `Bearer ${token}` }, "Bearer Name")).status).toBe(200);
+    expect((await rename({ authorization: `Bearer ${token}`, cookie }, "Both")).status).toBe(200);
+    expect(await nameOf(user.id)).toBe("Both");
+  });
+
+  it("clears both cookies at logout, and the cookie stops working", async () => {
+    const { cookie, xsrf } = await cookieLogin();
+    const out = await t.app.request(`${API}/logout`, { method: "POST", headers: { cookie, "x-xsrf-token": xsrf } });
+    expect(out.status).toBe(200);
+    const cleared = cookiesOf(out);
+    expect([cleared.cuepoint_session?.value, cleared["XSRF-TOKEN"]?.value]).toEqual(["", ""]);
+    expect(cleared.cuepoint_session?.attributes).toContain("Max-Age=0");
+    expect(cleared["XSRF-TOKEN"]?.attributes).toContain("Max-Age=0");
+    const after = await t.app.request(`${API}/user/plan`, { headers: { cookie } });
+    expect(after.status).toBe(401);
+    expect(cookiesOf(after).cuepoint_session?.attributes).toContain("Max-Age=0");
+  });
+
+  it("leaves the public registration routes cookie-free", async () => {
+    const { cookie } = await cookieLogin();
+    const response = await t.app.request(`${API}/public/timelines/${crypto.randomUUID()}/registrations`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: "https://example.com" },
+      body: JSON.stringify({ name: "Ann", email: "ann@example.com" }),
+    });
+    expect(response.status).toBe(404); // the cookie is not read, so there is no XSRF check to fail
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(response.headers.get("access-control-allow-credentials")).toBeNull();
   });
 });

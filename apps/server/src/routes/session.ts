@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { isDisabledRole, LoginRequestSchema } from "@cuepoint/sdk";
 import { authenticate } from "../auth/authenticate.js";
+import { clearSessionCookies, setSessionCookies } from "../auth/cookies.js";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { createSession } from "../auth/sessions.js";
 import { sessions, users } from "../db/schema/index.js";
@@ -23,12 +24,16 @@ const login = defineRoute({
     "`remember=true`. With `accessToken` (a personal access token or a session token) nothing new is " +
     "minted: the answer is that token's user with `api_token` set to the same token, so a scoped token " +
     "never turns into a full session. Failed logins are limited per email address (429 when exceeded); " +
-    "an unknown email and a wrong password get the same answer.",
+    "an unknown email and a wrong password get the same answer. A password login also sets the session " +
+    "cookie `cuepoint_session` (HttpOnly, SameSite=Lax, Secure on https, as long as the session) and the " +
+    "`XSRF-TOKEN` cookie the SDK echoes in `X-XSRF-TOKEN`: a call with the cookie and no Authorization " +
+    "header must send that header on every method but GET/HEAD/OPTIONS (403 otherwise). An `accessToken` " +
+    "login sets no cookie.",
   access: "public",
   body: LoginRequestSchema,
   encoding: "multipart",
   answer: { description: "The user, with the bearer token in `success.api_token`.", schema: UserAnswer },
-  async handle({ body, deps }) {
+  async handle({ body, deps, c }) {
     const { orm } = deps.db;
     const now = deps.config.now();
     if ("accessToken" in body) {
@@ -36,7 +41,9 @@ const login = defineRoute({
       return answerUser(deps, await callerUser(deps, caller), body.accessToken);
     }
     const key = body.email.toLowerCase();
-    const wait = deps.loginLimiter.retryAfter(key);
+    // Every attempt is counted before the password is checked (atomically, in the table every
+    // instance shares), so parallel guesses cannot slip past the limit; a success forgets them.
+    const wait = await deps.loginLimiter.hit(key);
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60_000);
       throw new HttpError(
@@ -47,17 +54,16 @@ const login = defineRoute({
     const user = await findUserByEmail(orm, body.email);
     // Unknown emails are checked against a decoy hash so both failures take the same time.
     const matches = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
-    if (!user || !matches) {
-      deps.loginLimiter.hit(key);
-      throw unauthorized(WRONG_CREDENTIALS);
-    }
-    deps.loginLimiter.reset(key);
+    if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS);
+    await deps.loginLimiter.reset(key);
     if (isDisabledRole(user.role)) throw forbidden("This account is disabled. Please reach out to support.");
     if (needsRehash(user.passwordHash)) {
       const passwordHash = await hashPassword(body.password);
       await orm.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning({ id: users.id });
     }
-    const token = await createSession(orm, user, body.remember ?? false, now);
+    const remember = body.remember ?? false;
+    const token = await createSession(orm, user, remember, now);
+    setSessionCookies(c, token, remember, deps.config);
     return answerUser(deps, user, token);
   },
 });
@@ -82,11 +88,14 @@ const logout = defineRoute({
   operationId: "session.logout",
   tag: "Session",
   summary: "End the current session (design: not in the spec)",
-  description: "Deletes the session of the bearer token, so the token stops working at once.",
+  description:
+    "Deletes the caller's session (bearer token or session cookie), so its token stops working at once, and " +
+    "expires the session and XSRF cookies.",
   access: "session",
   answer: { description: "Confirmation.", schema: AckAnswer },
-  async handle({ caller, deps }) {
+  async handle({ caller, deps, c }) {
     await deps.db.orm.delete(sessions).where(eq(sessions.id, caller.credentialId)).returning({ id: sessions.id });
+    clearSessionCookies(c, deps.config);
     return ack("You are logged out.");
   },
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
@@ -202,19 +204,22 @@ describe("the chunk endpoint", () => {
     expect(pulled).toBeLessThanOrEqual(1);
   });
 
-  it("refuses a damaged chunk without keeping any of it", async () => {
+  it("refuses a damaged chunk: it does not count, and the good copy sent again does", async () => {
     const fileId = randomUUID();
+    const bytes = new Uint8Array(20).fill(9);
     const response = await postChunk(t, token, {
       fileId,
       name: "a.png",
-      bytes: new Uint8Array(10),
+      bytes: bytes.slice(0, 10),
       size: 20,
       checksum: "a".repeat(64),
     });
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ code: "checksum_mismatch" });
     expect(await (await getWith(t, token, `/upload/chunk?fileId=${fileId}`)).json()).toEqual({ chunks: [] });
-    expect((await filesUnder(t.mediaDir)).filter((path) => path.includes("/uploads/"))).toEqual([]);
+    expect((await postChunk(t, token, { fileId, name: "a.png", bytes: bytes.slice(0, 10), size: 20 })).status).toBe(200);
+    const done = await postChunk(t, token, { fileId, name: "a.png", bytes: bytes.slice(10), start: 10, index: 1 });
+    expect(await download((await done.json()).message.uniqueID)).toBe(sha256(bytes));
   });
 
   it("refuses extensions outside the allow-list, and chunks over the size limit", async () => {
@@ -312,6 +317,127 @@ describe("the chunk endpoint", () => {
     expect(
       (await postChunk(t, "nonsense", { fileId: randomUUID(), name: "a.png", bytes: new Uint8Array(1) })).status,
     ).toBe(401);
+  });
+});
+
+/** A file of `count` chunks of `CHUNK_BYTES` (the last one shorter), posted by hand in any order. */
+const CHUNK_BYTES = 1000;
+function chunked(count: number, name = "clip.mp4") {
+  const fileId = randomUUID();
+  const bytes = new Uint8Array(CHUNK_BYTES * count - 300).map((_, i) => (i * 7 + (i >> 8)) & 255);
+  const part = (index: number, replace?: Uint8Array<ArrayBuffer>, checksum?: string) => {
+    const start = index * CHUNK_BYTES;
+    const own = bytes.slice(start, start + CHUNK_BYTES);
+    return postChunk(t, token, { fileId, name, bytes: replace ?? own, start, index, size: bytes.length, checksum });
+  };
+  const held = async () => (await (await getWith(t, token, `/upload/chunk?fileId=${fileId}`)).json()).chunks;
+  const dataFile = async () => {
+    const [upload] = await t.db.orm.select().from(mediaUploads).where(eq(mediaUploads.fileId, fileId));
+    return readFile(join(t.mediaDir, upload!.accountId, "uploads", upload!.id, "data"));
+  };
+  return { fileId, bytes, part, held, dataFile };
+}
+const aDayAgo = () => new Date(t.clock.now().getTime() - 25 * 60 * 60_000);
+const uniqueID = async (response: Response) => ((await response.json()) as { message: { uniqueID: string } }).message.uniqueID;
+
+describe("chunks written in place", () => {
+  it("takes chunks in any order, the last one first", async () => {
+    const file = chunked(4);
+    const early = await file.part(3);
+    expect([early.status, (await early.json()).missing]).toEqual([409, [0, 1, 2]]);
+    for (const index of [2, 0]) expect((await file.part(index)).status).toBe(200);
+    expect(await file.held()).toEqual([0, 2, 3]);
+    const done = await file.part(1); // not the last chunk, but the one that completes the file
+    expect(done.status).toBe(200);
+    expect(await file.held()).toEqual([0, 1, 2, 3]);
+    // The uploader would send the last chunk again: the file is the same.
+    const again = await file.part(3);
+    const id = await uniqueID(again);
+    expect(await download(id)).toBe(sha256(file.bytes));
+  });
+
+  it("takes a chunk sent again: the same bytes are only checked, other bytes replace the region", async () => {
+    const file = chunked(3);
+    expect((await file.part(0)).status).toBe(200);
+    expect((await file.part(0)).status).toBe(200); // the reply was lost: the same chunk again
+    const other = new Uint8Array(CHUNK_BYTES).fill(42);
+    expect((await file.part(1, other)).status).toBe(200);
+    expect(await file.held()).toEqual([0, 1]);
+    expect((await file.part(1)).status).toBe(200); // the right bytes after all
+    const id = await uniqueID(await file.part(2));
+    expect(await download(id)).toBe(sha256(file.bytes));
+  });
+
+  it("keeps verified bytes when a damaged copy of their chunk comes again", async () => {
+    const file = chunked(3);
+    for (const index of [0, 1]) expect((await file.part(index)).status).toBe(200);
+    const damaged = file.bytes.slice(CHUNK_BYTES, 2 * CHUNK_BYTES);
+    damaged[5] = damaged[5]! ^ 0xff;
+    // Claims the verified chunk's checksum, or a checksum of its own: refused either way.
+    const claimed = sha256(file.bytes.slice(CHUNK_BYTES, 2 * CHUNK_BYTES));
+    expect((await file.part(1, damaged, claimed)).status).toBe(422);
+    expect((await file.part(1, damaged, sha256(new Uint8Array(CHUNK_BYTES)))).status).toBe(422);
+    expect((await file.part(0, new Uint8Array(CHUNK_BYTES), "b".repeat(64))).status).toBe(422);
+    expect(await file.held()).toEqual([0, 1]);
+    expect(sha256(await file.dataFile())).toBe(sha256(file.bytes.slice(0, 2 * CHUNK_BYTES)));
+    const id = await uniqueID(await file.part(2));
+    expect(await download(id)).toBe(sha256(file.bytes));
+  });
+
+  it("refuses a chunk overlapping another before reading its bytes", async () => {
+    const file = chunked(3);
+    expect((await file.part(0)).status).toBe(200);
+    const overlapping = await postChunk(t, token, {
+      fileId: file.fileId,
+      name: "clip.mp4",
+      bytes: file.bytes.slice(500, 1500),
+      start: 500,
+      index: 1,
+      size: file.bytes.length,
+    });
+    expect(overlapping.status).toBe(409);
+    expect(await overlapping.json()).toMatchObject({ field: "start", message: expect.stringMatching(/overlap chunk 0/) });
+    expect(sha256(await file.dataFile())).toBe(sha256(file.bytes.slice(0, CHUNK_BYTES)));
+  });
+
+  it("checks the storage limit again before each chunk's bytes", async () => {
+    const user = await t.user({ role: "free" }); // 2 GB
+    const small = await t.login(user.email);
+    const fileId = randomUUID();
+    const size = 3 * CHUNK_BYTES;
+    const part = (index: number) =>
+      postChunk(t, small, {
+        fileId,
+        name: "later.mp4",
+        bytes: new Uint8Array(CHUNK_BYTES).fill(index + 1),
+        start: index * CHUNK_BYTES,
+        index,
+        size,
+      });
+    expect((await part(0)).status).toBe(200);
+    // The reservation lapses (24 h without a chunk) and other files take the space meanwhile.
+    await t.db.orm.update(mediaUploads).set({ updatedAt: aDayAgo() }).where(eq(mediaUploads.fileId, fileId));
+    await t.db.orm
+      .insert(media)
+      .values({ accountId: user.accountId, name: "big.mp4", type: "video", size: 2 * BYTES_PER_GB - 100 });
+    const refused = await part(1);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({ field: "size" });
+    const [upload] = await t.db.orm.select().from(mediaUploads).where(eq(mediaUploads.fileId, fileId));
+    const data = await readFile(join(t.mediaDir, user.accountId, "uploads", upload!.id, "data"));
+    expect(data).toEqual(Buffer.alloc(CHUNK_BYTES, 1)); // chunk 0 alone: not a byte of chunk 1
+  });
+
+  it("drops an upload abandoned for a day, with its bytes, when the account opens the next one", async () => {
+    const user = await t.user();
+    const own = await t.login(user.email);
+    const abandoned = randomUUID();
+    await postChunk(t, own, { fileId: abandoned, name: "left.png", bytes: new Uint8Array(10), size: 20 });
+    expect(await filesUnder(join(t.mediaDir, user.accountId))).toHaveLength(1);
+    await t.db.orm.update(mediaUploads).set({ updatedAt: aDayAgo() }).where(eq(mediaUploads.fileId, abandoned));
+    await postChunk(t, own, { fileId: randomUUID(), name: "next.png", bytes: new Uint8Array(10), size: 20 });
+    expect(await t.db.orm.$count(mediaUploads, eq(mediaUploads.fileId, abandoned))).toBe(0);
+    expect(await filesUnder(join(t.mediaDir, user.accountId))).toHaveLength(1); // the new upload's file alone
   });
 });
 

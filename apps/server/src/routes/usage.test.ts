@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Client } from "@cuepoint/sdk";
+import { createMasterSetting, type Client } from "@cuepoint/sdk";
 import { accounts, usageEvents } from "../db/schema/index.js";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
@@ -64,5 +64,30 @@ describe("resource status and history", () => {
       status: 400,
       field: "to",
     });
+  });
+});
+
+describe("recurring_timelines", () => {
+  it("counts timelines with a recurring series that still has an event to come", async () => {
+    const user = await t.user({ role: "advanced" });
+    const owner = t.client(await t.login(user.email, user.password, true)); // the test moves the clock by days
+    const timeline = async (name: string) =>
+      (await owner.timelines.setMaster({ blocks: createMasterSetting({ general: { timelineName: name } }) })).success.id;
+    const day = (days: number) => new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    const recurring = (webinarTimeline: string, count: number) =>
+      owner.webinars.create({ webinarTimeline, start: `${day(2)}T10:00`, recurring: { days: [0, 1, 2, 3, 4, 5, 6], count } });
+    const count = async () => (await owner.account.resourceStatus()).success.recurring_timelines;
+
+    const first = await timeline("Daily");
+    await owner.webinars.create({ webinarTimeline: first, start: `${day(2)}T10:00` }); // a single event
+    expect(await count()).toBe(0);
+    await recurring(first, 3);
+    await recurring(first, 5); // a second series on the same timeline
+    expect(await count()).toBe(1);
+    await recurring(await timeline("Weekly"), 2);
+    expect(await count()).toBe(2);
+    t.clock.advance(4 * 86_400_000); // the 2-event series has started its last event; the 5-event one has not
+    expect(await count()).toBe(1);
+    t.clock.advance(-4 * 86_400_000);
   });
 });

@@ -1,18 +1,38 @@
-import { and, count, desc, eq, gte, lt, sum, type SQL } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, exists, gte, lt, sql, sum, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import { planLimitsFor, ResourceHistoryQuerySchema, ResourceStatusSchema } from "@cuepoint/sdk";
-import { accounts, purchases, usageEvents } from "../db/schema/index.js";
+import { accounts, events, eventSeries, purchases, usageEvents } from "../db/schema/index.js";
+import type { Orm } from "../db/types.js";
 import { badRequest } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
+import { usagePeriod } from "../usage/period.js";
+import { settleWebinarHours } from "../usage/webinarHours.js";
 
 /** Usage history rows per page. */
 export const HISTORY_PAGE_SIZE = 20;
 
-/** The usage period: the calendar month (UTC) that contains `now`. */
-export function usagePeriod(now: Date): { from: Date; to: Date } {
-  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { from, to };
+export { usagePeriod };
+
+/**
+ * Timelines that run a recurring series still going: a series (`event_series`) of the account
+ * with an event starting now or later. A series whose last event has started no longer counts.
+ */
+async function recurringTimelines(orm: Orm, accountId: string, now: Date): Promise<number> {
+  const [row] = await orm
+    .select({ n: countDistinct(eventSeries.timelineId) })
+    .from(eventSeries)
+    .where(
+      and(
+        eq(eventSeries.accountId, accountId),
+        exists(
+          orm
+            .select({ one: sql`1` })
+            .from(events)
+            .where(and(eq(events.seriesId, eventSeries.id), gte(events.startsAt, now))),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 const resourceStatus = defineRoute({
@@ -23,9 +43,12 @@ const resourceStatus = defineRoute({
   summary: "What the account used this month, against its plan's limits",
   description:
     "`actions` and `webinar_hours` are sums of the account's `usage_events` in the current calendar month " +
-    "(UTC), which the scheduler and the webinar code write as they run; until those parts of the server " +
-    "exist the sums are 0. `recurring_timelines` is 0 until recurring webinars exist. `additional_actions` " +
-    "are actions granted to the account. `limits` are the plan limits of spec §9 for the caller's role, " +
+    "(UTC). The scheduler writes `actions` as it runs them. `webinar_hours`: each event that has ended and " +
+    "that at least one registrant attended (attendance is recorded by Cuepoint's own live room) counts its " +
+    "scheduled length (the timeline's `scheduleLength` hours, or `manualControl.duration` minutes), once, in " +
+    "the month it ended, whatever the number of attendees; an event nobody came to counts nothing. " +
+    "`recurring_timelines` counts timelines with a recurring series that still has an event to come. " +
+    "`additional_actions` are actions granted to the account. `limits` are the plan limits of spec §9 for the caller's role, " +
     "with purchased and additional actions added (the SDK's `planLimitsFor`); `period` is the month counted.",
   access: "account:read",
   answer: {
@@ -34,8 +57,10 @@ const resourceStatus = defineRoute({
   },
   async handle({ caller, deps }) {
     const { orm } = deps.db;
-    const period = usagePeriod(deps.config.now());
-    const [used, bought, [account]] = await Promise.all([
+    const now = deps.config.now();
+    const period = usagePeriod(now);
+    await settleWebinarHours(orm, caller.accountId, now);
+    const [used, bought, [account], recurring] = await Promise.all([
       orm
         .select({ type: usageEvents.type, total: sum(usageEvents.quantity).mapWith(Number) })
         .from(usageEvents)
@@ -55,6 +80,7 @@ const resourceStatus = defineRoute({
         .select({ additionalActions: accounts.additionalActions })
         .from(accounts)
         .where(eq(accounts.id, caller.accountId)),
+      recurringTimelines(orm, caller.accountId, now),
     ]);
     const total = (type: string) => used.find((row) => row.type === type)?.total ?? 0;
     const additionalActions = account?.additionalActions ?? 0;
@@ -63,7 +89,7 @@ const resourceStatus = defineRoute({
       success: {
         actions: Math.round(total("actions")),
         webinar_hours: Math.round(total("webinar_hours") * 100) / 100,
-        recurring_timelines: 0,
+        recurring_timelines: recurring,
         additional_actions: additionalActions,
         limits,
         period: { from: period.from.toISOString(), to: period.to.toISOString() },
@@ -110,6 +136,7 @@ const resourceHistory = defineRoute({
     }),
   },
   async handle({ query, caller, deps }) {
+    await settleWebinarHours(deps.db.orm, caller.accountId, deps.config.now());
     const page = Math.max(1, Math.floor(query.page ?? 1));
     const filters: SQL[] = [eq(usageEvents.accountId, caller.accountId)];
     if (query.type) filters.push(eq(usageEvents.type, query.type));

@@ -11,6 +11,7 @@ import {
 import { events, eventSeries } from "../db/schema/index.js";
 import { badRequest, unprocessable } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
+import { assertWebinarHours } from "../usage/webinarHours.js";
 import { findUser } from "../users/users.js";
 import { ownEvent, ownSeries, ownTimeline } from "../webinars/access.js";
 import {
@@ -55,7 +56,8 @@ const create = defineRoute({
     "ahead. Every event must start in the future (400 on `start`). The timeline must be the caller's (404) and not in " +
     "the trash (422). The caller becomes each event's host (`organizers`). `webinar.webinarID` is the first event; " +
     "`childEvents` lists every event of a series (each with the series' `uniqueID`, also in `webinar.uniqueID`), and " +
-    "is empty for a single event.",
+    "is empty for a single event. On Cuepoint's own room (`general.deliveryPlatform` `aevent`), 403 when this " +
+    "month's webinar hours (see `user/resource_status`) plus one event's length pass the plan's limit.",
   access: "webinars:write",
   body: CreateWebinarRequestSchema,
   answer: {
@@ -80,6 +82,7 @@ const create = defineRoute({
     const timeZone = body.timeZone ?? general?.timeZone ?? DEFAULT_TIMEZONE;
     const starts = computeStarts(body, timeZone, now);
     if (starts.some((start) => start < now)) throw badRequest("Choose a start in the future.", "start");
+    await assertWebinarHours(orm, caller, general, now);
     const user = await findUser(orm, caller.accountId, caller.userId);
     const { seriesId, rows } = await storeSchedule(orm, {
       accountId: caller.accountId,

@@ -3,6 +3,7 @@ import type { TimelineBlocks, TimelineMasterSetting } from "@cuepoint/sdk";
 import type { Caller } from "../auth/authenticate.js";
 import { accounts, timelineRevisions, timelines, type TimelineRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
+import { rescheduleTimeline } from "../engine/schedule.js";
 import { notFound, unprocessable } from "../http/errors.js";
 import { isUuid } from "../http/ids.js";
 import { compactBlocks, countActions } from "./wire.js";
@@ -75,6 +76,10 @@ export async function saveTimeline(tx: Orm, caller: Caller, row: TimelineRow, ch
     .returning();
   if (!saved) throw notFound(NO_TIMELINE);
   await recordRevision(tx, caller, saved, change, now);
+  // Blocks, time zone or status changed: the waiting jobs follow, in this transaction.
+  if (change.blocks !== undefined || change.setting !== undefined || change.status !== undefined) {
+    await rescheduleTimeline(tx, saved, now);
+  }
   return saved;
 }
 

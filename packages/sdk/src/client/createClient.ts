@@ -1,10 +1,12 @@
 import { account } from "./account.js";
+import { automation } from "./automation.js";
 import { banner } from "./banner.js";
 import { createFetcher, type ClientOptions, type Fetcher } from "./createFetcher.js";
 import { forms } from "./forms.js";
 import { integrations } from "./integrations.js";
 import { leads } from "./leads.js";
 import { media } from "./media.js";
+import { registration } from "./registration.js";
 import { session } from "./session.js";
 import { timelines } from "./timelines.js";
 import { tokens } from "./tokens.js";
@@ -22,6 +24,10 @@ export interface Client {
   forms: ReturnType<typeof forms>;
   media: ReturnType<typeof media>;
   leads: ReturnType<typeof leads>;
+  /** The public registration endpoints (no token needed), for registration forms. */
+  registration: ReturnType<typeof registration>;
+  /** The automation engine: catch-up and quiet hours, attendance, delivery log, dry run, live script. */
+  automation: ReturnType<typeof automation>;
   /** The request core, for calls the groups do not cover (and for `downloadCsv`). */
   request: Fetcher;
 }
@@ -56,6 +62,8 @@ export const createClient = /* @__NO_SIDE_EFFECTS__ */ (options: ClientOptions):
     forms: forms(request),
     media: media(request),
     leads: leads(request),
+    registration: registration(request),
+    automation: automation(request),
     request,
   };
 };

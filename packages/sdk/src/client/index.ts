@@ -35,6 +35,8 @@ export { timelines as timelinesResource } from "./timelines.js";
 export { forms as formsResource } from "./forms.js";
 export { media as mediaResource } from "./media.js";
 export { leads as leadsResource } from "./leads.js";
+export { registration as registrationResource } from "./registration.js";
+export { automation as automationResource } from "./automation.js";
 export type { SessionResource, SessionResult } from "./session.js";
 export type { CreatedToken, TokensResource } from "./tokens.js";
 export type { BannerResource } from "./banner.js";
@@ -44,4 +46,13 @@ export type { TimelineRevision, TimelineRevisionDetail, TimelinesResource, Wizar
 export type { FormsResource } from "./forms.js";
 export type { MediaResource, MediaStatus } from "./media.js";
 export type { LeadsResource } from "./leads.js";
+export type { RegistrationResource } from "./registration.js";
+export type {
+  AutomationResource,
+  AutomationSettings,
+  Delivery,
+  LiveScript,
+  ScheduledAction,
+  SimulatedAction,
+} from "./automation.js";
 export type { Ack, Page, Plan, ResourceHistoryEntry, Success, TokenScope } from "./types.js";

@@ -2,8 +2,10 @@ import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type Client } from "./createClient.js";
 import { accountCalls } from "./test-support/calls/accountCalls.js";
+import { automationCalls } from "./test-support/calls/automationCalls.js";
 import { integrationCalls } from "./test-support/calls/integrationCalls.js";
 import { libraryCalls } from "./test-support/calls/libraryCalls.js";
+import { registrationCalls } from "./test-support/calls/registrationCalls.js";
 import { timelineCalls } from "./test-support/calls/timelineCalls.js";
 import type { CallRow } from "./test-support/calls/types.js";
 import { webinarCalls } from "./test-support/calls/webinarCalls.js";
@@ -21,6 +23,8 @@ const ROWS: Record<string, CallRow> = {
   ...webinarCalls,
   ...timelineCalls,
   ...libraryCalls,
+  ...registrationCalls,
+  ...automationCalls,
 };
 
 let server: Recorder;
@@ -68,7 +72,8 @@ describe("every method of spec §7", () => {
     expect(all.filter((method) => !tested.has(method))).toEqual([]);
     // 99 calls: every row of spec §7 but the chunk upload (the uploader's), plus the designed
     // logout, forgotPassword, revision and restoreRevision, addAgent/addHost/removeAgent/removeHost,
-    // authorizeURL and completeOAuth, media status and download.
-    expect(all).toHaveLength(99);
+    // authorizeURL and completeOAuth, media status and download; + 2 public registration calls;
+    // + 7 automation calls.
+    expect(all).toHaveLength(99 + 2 + 7);
   });
 });

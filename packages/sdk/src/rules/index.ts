@@ -20,3 +20,5 @@ export * from "./deliveryPlatforms/index.js";
 export * from "./refreshCutoff/index.js";
 export * from "./actionFields/index.js";
 export * from "./upload/index.js";
+export * from "./phone/index.js";
+export * from "./registration/index.js";

@@ -87,6 +87,28 @@ describe("the chunk protocol", () => {
     });
   });
 
+  it("hashes the next chunk while the current one is sent, each chunk once", async () => {
+    const read: number[] = []; // where the slices whose bytes were hashed begin
+    class Watched extends Blob {
+      override slice(start?: number, end?: number, type?: string) {
+        const part = super.slice(start, end, type);
+        const stream = part.stream.bind(part);
+        part.stream = () => (read.push(start ?? 0), stream());
+        return part;
+      }
+    }
+    const readWhenSent: Record<string, number[]> = {};
+    const fetcher: typeof fetch = (input, init) => {
+      if (init?.body instanceof FormData) readWhenSent[String(init.body.get("index"))] = [...read];
+      return fetch(input, init);
+    };
+    const uploader = createUploader({ endpoint: server.endpoint, userId: "u", chunkSize: 1000, fetch: fetcher });
+    const [item] = uploader.add({ blob: new Watched([bytesOf(2500, 3)]), name: "talk.mp4" });
+    await uploader.start();
+    expect(readWhenSent).toEqual({ "0": [0, 1000], "1": [0, 1000, 2000], "2": [0, 1000, 2000, 3000] });
+    expect(server.assembled(item!.uuid)).toEqual(bytesOf(2500, 3));
+  });
+
   it("uses the default chunk size of 100 MB", async () => {
     const uploader = createUploader({ endpoint: server.endpoint, userId: "u" });
     const [item] = uploader.add(fileOf("a.mp3", 3000));

@@ -50,10 +50,11 @@ function failure(reply: ChunkReply | undefined): UploadFailure {
  * The resume query: `GET {endpoint}?fileId=…` answers `{ chunks: number[] }`, the indexes the
  * server already holds. Any failure (an older server, a 404, the network) means "none".
  */
-async function heldChunks(ctx: ChunkContext, fileId: string, signal: AbortSignal): Promise<Set<number>> {
+async function heldChunks(ctx: ChunkContext, fileId: string, signal: AbortSignal): Promise<unknown[]> {
   const url = `${ctx.endpoint}${ctx.endpoint.includes("?") ? "&" : "?"}fileId=${encodeURIComponent(fileId)}`;
   const chunks = (await ctx.getJSON<{ chunks?: unknown }>(url, signal))?.chunks;
-  return new Set(Array.isArray(chunks) ? chunks.filter((index) => typeof index === "number") : []);
+  // Anything but an index in the list matches no chunk: no need to filter it out.
+  return Array.isArray(chunks) ? chunks : [];
 }
 
 /**
@@ -70,19 +71,22 @@ export async function uploadChunks(
   const { blob, uuid, name } = file;
   const { size } = blob;
   const held = await heldChunks(ctx, uuid, signal);
-  const count = Math.max(1, Math.ceil(size / ctx.chunkSize));
+  const count = Math.ceil(size / ctx.chunkSize) || 1; // a 0-byte file is one empty chunk
+  // Checksums by index, each computed once; the next chunk's is computed while this one is sent.
+  const part = (start: number) => blob.slice(start, start + ctx.chunkSize);
+  const sums: Promise<string>[] = [];
+  const sum = (index: number) => (sums[index] ??= sha256Hex(part(index * ctx.chunkSize)));
   for (let index = 0; index < count; index++) {
     const start = index * ctx.chunkSize;
     const end = Math.min(size, start + ctx.chunkSize);
     const isLast = index === count - 1;
     // The last chunk is always sent: its reply carries the file's identifiers.
-    if (held.has(index) && !isLast) {
+    if (held.includes(index) && !isLast) {
       onProgress(end, false);
       continue;
     }
-    if (signal.aborted) return CANCELED;
-    const chunk = blob.slice(start, end, blob.type);
-    const checksum = await sha256Hex(chunk);
+    const checksum = await sum(index); // (a cancel meanwhile is seen before sending)
+    sum(index + 1).catch(() => {}); // (past the last chunk: an empty slice.) Its failure is met when awaited.
     for (let attempt = 0; ; attempt++) {
       if (signal.aborted) return CANCELED;
       const form = new FormData();
@@ -90,11 +94,11 @@ export async function uploadChunks(
       // FormData makes strings of the numbers and booleans (WebIDL's USVString conversion); an
       // option not given (folderId) sends no field.
       for (const [field, value] of Object.entries(fields)) if (value !== undefined) form.append(field, value as string);
-      form.append("file", chunk, name);
+      form.append("file", part(start), name);
       let reply: ChunkReply | undefined;
       try {
         reply = await ctx.send(ctx.endpoint, form, ctx.headers(), signal, (loaded) =>
-          onProgress(start + Math.min(loaded, end - start), true),
+          onProgress(Math.min(start + loaded, end), true),
         );
       } catch {
         if (signal.aborted) return CANCELED;
@@ -102,7 +106,7 @@ export async function uploadChunks(
       const body = reply && parse(reply.text);
       if (reply && reply.status < 300) {
         onProgress(end, true);
-        if (isLast) return typeof body?.message === "object" ? (body.message as UploadResult) : {};
+        if (isLast) return { ...(body?.message as UploadResult) }; // {} when the reply names no file
         break;
       }
       const again = !reply || isRetryableStatus(reply.status) || body?.code === "checksum_mismatch";

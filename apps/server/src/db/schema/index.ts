@@ -10,3 +10,4 @@ export * from "./timelineParts.js";
 export * from "./media.js";
 export * from "./integrations.js";
 export * from "./rateLimits.js";
+export * from "./engine.js";

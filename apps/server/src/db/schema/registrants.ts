@@ -75,6 +75,10 @@ export const registrants = pgTable(
     customFields: jsonb("custom_fields").$type<Record<string, string>>().notNull().default({}),
     banned: boolean("banned").notNull().default(false),
     source: text("source").$type<RegistrantSource>().notNull().default("form"),
+    /** IANA zone the registrant gave or the form detected; "" when unknown (the event's is used). */
+    timeZone: text("time_zone").notNull().default(""),
+    /** The registrant agreed to receive SMS/MMS; without it the engine skips text messages. */
+    smsConsent: boolean("sms_consent").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -67,4 +67,4 @@ export const EmailRule = /* @__PURE__ */ ruleAction(checkEmail);
  * @example
  * v.safeParse(EmailSchema, "ana@").success; // false
  */
-export const EmailSchema = /* @__PURE__ */ v.pipe(v.string("Enter an email address."), EmailRule);
+export const EmailSchema = /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.string("Enter an email address."), EmailRule);

@@ -13,3 +13,5 @@ export * from "./timelines.js";
 export * from "./forms.js";
 export * from "./media.js";
 export * from "./leads.js";
+export * from "./registration.js";
+export * from "./automation.js";

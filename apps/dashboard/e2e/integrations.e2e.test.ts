@@ -1,0 +1,100 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, visit } from "./harness.js";
+
+let browser: Browser;
+let page: Page;
+let hook: Server;
+const received: Array<{ path: string; body: unknown }> = [];
+
+beforeAll(async () => {
+  // A real webhook receiver on 127.0.0.1: the server's test posts its sample payload here.
+  hook = createServer((req, res) => {
+    let text = "";
+    req.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", body: text ? JSON.parse(text) : undefined });
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+  browser = await launchBrowser();
+  page = await openPage(browser);
+  await login(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => hook?.close(resolve));
+});
+afterEach(() => expectNoConsoleErrors(page));
+
+describe("integrations", () => {
+  it("connects a webhook integration, tests it against a real receiver, and disconnects it after asking", async () => {
+    const address = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks/cuepoint`;
+    await visit(page, "/integrations/add-integration");
+    await page.getByLabel("Service").selectOption("WEBHOOK");
+    await page.getByLabel("Name").fill("E2E webhook");
+    await page.getByLabel("Test address (optional)").fill(address);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Test" }).click();
+    await page.getByRole("form", { name: "Webhook connection" }).getByRole("status").getByText("The webhook answered the test payload.").waitFor();
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ path: "/hooks/cuepoint", body: { event: "test", source: "cuepoint" } });
+    await screenshot(page, "integrations-add");
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("heading", { level: 1, name: "E2E webhook" }).waitFor();
+    expect(page.url()).toMatch(/#\/integration\?id=/);
+    await page.getByText("Connected", { exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "integration");
+
+    await visit(page, "/integrations");
+    const row = page.getByRole("row", { name: /E2E webhook/ });
+    await row.getByText("Connected", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Test E2E webhook" }).click();
+    await page.getByText("E2E webhook is connected").first().waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "integrations");
+
+    await page.getByRole("button", { name: "Disconnect E2E webhook" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Disconnect E2E webhook?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => row.count()).toBe(1);
+    await page.getByRole("button", { name: "Disconnect E2E webhook" }).click();
+    await confirm.getByRole("button", { name: "Disconnect" }).click();
+    await page.getByText("E2E webhook disconnected").waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it("checks a custom domain with the SDK's rule before saving", async () => {
+    await visit(page, "/integrations/add-integration?kind=DOMAIN");
+    await page.getByLabel("Domain", { exact: true }).fill("https://events.example.com");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.getByLabel("Domain", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await page.getByText(/Domain must be a host name/).waitFor();
+    await page.getByLabel("Domain", { exact: true }).fill("events.example.com");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("heading", { level: 1, name: "Custom domain" }).waitFor();
+  });
+
+  it("offers accountType options and sign-in for OAuth kinds", async () => {
+    await visit(page, "/integrations/add-integration?kind=MAILGUN");
+    const options = await page.getByLabel("Account region").locator("option").allTextContents();
+    expect(options).toEqual(["US", "EU"]);
+    await visit(page, "/integrations/add-integration?kind=ZOOM");
+    await page.getByRole("button", { name: "Connect with Zoom" }).waitFor();
+  });
+
+  it("finishes an OAuth callback from its query, and explains a failure", async () => {
+    await visit(page, "/zoomcallback?code=e2e-code");
+    // No OAuth attempt was started in this session: the server refuses, and the screen says so.
+    await page.getByRole("alert").waitFor();
+    await page.getByRole("link", { name: "Try again" }).waitFor();
+    await expectNoAxeViolations(page);
+    await visit(page, "/twiliocallback");
+    await page.getByText("The sign-in did not return AccountSid.", { exact: false }).waitFor();
+  });
+});

@@ -1,0 +1,26 @@
+import { createClient, type UnauthorizedError } from "@cuepoint/sdk";
+import { readToken } from "../session/token.js";
+
+let unauthorizedHandler: (error: UnauthorizedError) => void = () => {};
+
+/** Where the API lives: `VITE_API_URL` at build time, else `/api` on this origin. */
+export const apiURL: string = import.meta.env.VITE_API_URL || new URL("/api", location.origin).href;
+
+/**
+ * The one API client of the dashboard. Every screen talks to the server through it. The bearer
+ * token is read from the token cookie before each call; a 401 runs the session's handler (→ /login),
+ * except on invoker paths (the SDK checks the path), and the call still rejects.
+ *
+ * @example
+ * const { success: forms } = await client.forms.list();
+ */
+export const client = createClient({
+  apiURL,
+  token: readToken,
+  onUnauthorized: (error) => unauthorizedHandler(error),
+});
+
+/** Set once by the session module, so this file imports nothing of the session's state. */
+export function setUnauthorizedHandler(handler: (error: UnauthorizedError) => void): void {
+  unauthorizedHandler = handler;
+}

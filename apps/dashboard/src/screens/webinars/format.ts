@@ -1,0 +1,45 @@
+/**
+ * Small display helpers shared by the dashboard's webinar, home, media and leads screens.
+ */
+
+/**
+ * An ISO instant as a readable date and time, in the event's time zone when given.
+ *
+ * @example
+ * formatWhen("2026-03-01T17:00:00Z", "Europe/Paris"); // "Mar 1, 2026, 6:00 PM"
+ */
+export function formatWhen(iso: string | undefined, timeZone?: string): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+  } catch {
+    return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  }
+}
+
+/**
+ * Saves text as a file through a temporary object URL (CSV exports).
+ *
+ * @example
+ * saveTextFile("leads.csv", csv, "text/csv");
+ */
+export function saveTextFile(filename: string, text: string, type = "text/csv"): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * A whole number with thousands separators; "Unlimited" for -1.
+ *
+ * @example
+ * formatCount(35000); // "35,000"
+ */
+export const formatCount = (n: number): string => (n === -1 ? "Unlimited" : n.toLocaleString("en-US", { maximumFractionDigits: 2 }));

@@ -1,0 +1,48 @@
+import { actionIntegration } from "./integration.js";
+import { messageIdFor } from "./messageId.js";
+import { modelText, NO_EMAIL, requireReady } from "./require.js";
+import { smtpActionError, smtpTransport } from "./smtpTransport.js";
+import { fillTemplate, messageVariables } from "./template.js";
+import { PermanentActionError, type ActionContext, type ActionJob, type ActionOutcome } from "./types.js";
+
+/**
+ * SMTP `sendMail`: one plain-text mail to the registrant through the integration's server
+ * (address, port, username, password), from `model.emailFrom` (and `nameFrom`), with
+ * `emailSubject` and `message` personalised (template.ts) and a Message-ID derived from the
+ * job's idempotency key. Autoresponder mails (autoresponder.ts) arrive here as sendMail nodes.
+ *
+ * @example
+ * await sendMail(ctx, job); // { status: "sent", detail: "250 OK: message queued" }
+ */
+export async function sendMail(ctx: ActionContext, job: ActionJob): Promise<ActionOutcome> {
+  requireReady(job);
+  if (!job.registrant.email.trim()) return NO_EMAIL;
+  const { loaded } = await actionIntegration(ctx, job);
+  const { address = "", port = "", username, password } = loaded.secrets.credentials;
+  const settings = {
+    host: String(address),
+    port: Number(port),
+    username: username === undefined ? undefined : String(username),
+    password: password === undefined ? undefined : String(password),
+  };
+  const from = modelText(job, "emailFrom");
+  if (!from.includes("@")) throw new PermanentActionError(`SMTP server: "${from}" is not an email address to send from.`);
+  const variables = messageVariables(job);
+  const transport = await smtpTransport(settings);
+  const where = `${settings.host}:${settings.port}`;
+  try {
+    const info = await transport.sendMail({
+      from: { name: modelText(job, "nameFrom"), address: from },
+      to: { name: job.registrant.name, address: job.registrant.email },
+      subject: fillTemplate(modelText(job, "emailSubject"), variables),
+      text: fillTemplate(String(job.node.model.message ?? ""), variables),
+      messageId: messageIdFor(job.idempotencyKey, from),
+      headers: { "X-Cuepoint-Idempotency-Key": job.idempotencyKey },
+    });
+    return { status: "sent", detail: info.response };
+  } catch (error) {
+    throw smtpActionError(error, where);
+  } finally {
+    transport.close();
+  }
+}

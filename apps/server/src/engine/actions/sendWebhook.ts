@@ -1,0 +1,47 @@
+import { isRebased, serviceUrl } from "../../integrations/endpoints.js";
+import { publicAddresses } from "../../integrations/publicHost.js";
+import { asAction } from "./errors.js";
+import { callPeer } from "./http.js";
+import { actionIntegration } from "./integration.js";
+import { requireReady } from "./require.js";
+import { PermanentActionError, type ActionContext, type ActionJob, type ActionOutcome } from "./types.js";
+import { SIGNATURE_HEADER, signWebhook } from "./webhookSignature.js";
+import { webhookPayload } from "./webhookPayload.js";
+
+/** Where a webhook integration keeps its signing secret (set with `POST /integration/adddata`). */
+export const SIGNING_SECRET_FIELD = "signing_secret";
+
+/**
+ * WEBHOOK and ZAPIER `sendWebhook`: POSTs the registrant, event and action as JSON to the
+ * node's `model.webhook`, with `Idempotency-Key: job.idempotencyKey` and, when the integration
+ * has a signing secret, `Cuepoint-Signature: t=<unix>,v1=<hex>` (see webhookSignature.ts).
+ * The address is one a person typed: a private-network host is refused unless the operator
+ * allows it or rebased the kind (`CUEPOINT_<KIND>_BASE_URL`, origin replaced, path kept).
+ *
+ * @example
+ * await sendWebhook(ctx, job); // { status: "sent", detail: "HTTP 200 (signed)" }
+ */
+export async function sendWebhook(ctx: ActionContext, job: ActionJob): Promise<ActionOutcome> {
+  requireReady(job);
+  const { loaded, label } = await actionIntegration(ctx, job);
+  const address = String(job.node.model.webhook).trim();
+  const url = new URL(address);
+  if (isRebased(loaded.kind)) {
+    url.href = serviceUrl(loaded.kind, url.href);
+  } else {
+    await asAction(() => publicAddresses(url.hostname, label));
+  }
+  const body = JSON.stringify(webhookPayload(job, ctx.now()));
+  const secret = loaded.secrets.data[SIGNING_SECRET_FIELD];
+  if (secret !== undefined && (typeof secret !== "string" || secret === "")) {
+    throw new PermanentActionError(`${label}: the signing secret must be text; set it again.`);
+  }
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "idempotency-key": job.idempotencyKey,
+    "user-agent": "Cuepoint-Webhooks/1",
+    ...(secret && { [SIGNATURE_HEADER]: signWebhook(secret, body, ctx.now()) }),
+  };
+  const { status } = await callPeer(label, url.href, { raw: body, headers });
+  return { status: "sent", detail: `HTTP ${status}${secret ? " (signed)" : " (unsigned: no signing secret set)"}` };
+}

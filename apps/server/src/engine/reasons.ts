@@ -1,0 +1,20 @@
+/**
+ * The sentences the engine writes into scheduled actions and the delivery log. Some are matched
+ * again (a job canceled because its action was removed may be revived), so they live here once.
+ */
+export const REASONS = {
+  removed: "Canceled: the action was removed from the timeline (or is no longer complete).",
+  trashed: "Canceled: the timeline is in the trash.",
+  banned: "Canceled: the registrant is banned.",
+  unbanned: "The ban was lifted: waiting again.",
+  moved: "Rescheduled: the action's time changed.",
+  restored: "The action is back on the timeline: waiting again.",
+  movedToPast: (at: Date) => `Skipped: the action was moved to ${at.toISOString()}, which had already passed.`,
+  noConsent: "Skipped: the registrant did not agree to text messages.",
+  planLimit: (limit: number) =>
+    `Skipped: the account has used its plan's ${limit.toLocaleString("en-US")} actions this month. Upgrade, buy more actions or wait for next month.`,
+  quietHours: (until: Date, zone: string) => `Deferred by quiet hours in ${zone} until ${until.toISOString()}.`,
+  retry: (attempt: number, at: Date, message: string) => `Attempt ${attempt} failed (${message}); next try at ${at.toISOString()}.`,
+  dead: (attempts: number, message: string) => `Dead letter after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}: ${message}`,
+  nodeGone: "Canceled: the action is no longer on the timeline.",
+} as const;

@@ -1,0 +1,267 @@
+import { and, eq, gte, inArray, isNotNull, ne, notInArray, sql } from "drizzle-orm";
+import {
+  actionDeliveries,
+  events,
+  registrants,
+  scheduledActions,
+  timelines,
+  type EventRow,
+  type ScheduledActionStatus,
+  type TimelineRow,
+} from "../db/schema/index.js";
+import type { Orm } from "../db/types.js";
+import { storeLiveScript } from "./liveScript.js";
+import { planTimeline, type PlannedNode } from "./plan.js";
+import { catchUp } from "./policy.js";
+import { REASONS } from "./reasons.js";
+import { automationSettingsOf } from "./settings.js";
+
+/**
+ * Scheduling: turning registrations and timeline or event changes into scheduled actions
+ * (engine/README.md). Every function takes the caller's transaction, so a registration and its
+ * jobs commit together, and a timeline save and its reschedule too.
+ */
+
+const CHUNK = 1000;
+/** Statuses a reschedule may move: not yet running. */
+const WAITING: ScheduledActionStatus[] = ["pending", "queued"];
+
+type NewScheduled = typeof scheduledActions.$inferInsert;
+
+async function insertScheduled(tx: Orm, rows: NewScheduled[], now: Date): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const inserted = await tx
+      .insert(scheduledActions)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoNothing()
+      .returning();
+    // Actions the catch-up policy skipped go into the delivery log at once, with the reason.
+    const skipped = inserted.filter((row) => row.status === "skipped");
+    if (skipped.length > 0) {
+      await tx.insert(actionDeliveries).values(
+        skipped.map((row) => ({
+          accountId: row.accountId,
+          timelineId: row.timelineId,
+          eventId: row.eventId,
+          registrantId: row.registrantId,
+          scheduledActionId: row.id,
+          nodeKey: row.nodeKey,
+          action: row.action,
+          outcome: "skipped" as const,
+          detail: row.detail,
+          dueAt: row.plannedAt,
+          at: now,
+        })),
+      );
+    }
+  }
+}
+
+/** The event and its timeline, placed: the nodes with their instants for this event. */
+interface PlacedEvent {
+  event: EventRow;
+  timeline: TimelineRow;
+  planned: PlannedNode[];
+}
+
+function place(timeline: TimelineRow, event: EventRow): PlacedEvent {
+  return { event, timeline, planned: planTimeline(timeline.blocks, timeline.setting.general.timeZone, event) };
+}
+
+/**
+ * Schedules every action of the timeline for new registrants (the widget's registration, the
+ * API): one job per (action, registrant, event) at the SDK's instant for the registrant's event.
+ * Actions already due go through the timeline's catch-up policy: run now, or skipped with the
+ * reason in the delivery log. Live-event actions go to the event's live script instead; drafts
+ * (incomplete actions) get no job. Registering twice schedules nothing twice. Registrants without
+ * an event (CSV imports) and banned ones get nothing.
+ *
+ * @example
+ * await orm.transaction(async (tx) => { const [r] = await tx.insert(registrants)…; await scheduleRegistrants(tx, [r.uuid], now); });
+ */
+export async function scheduleRegistrants(tx: Orm, registrantIds: readonly string[], now: Date): Promise<number> {
+  if (registrantIds.length === 0) return 0;
+  const people = await tx
+    .select({ id: registrants.uuid, eventId: registrants.eventId })
+    .from(registrants)
+    .where(and(inArray(registrants.uuid, [...registrantIds]), eq(registrants.banned, false), isNotNull(registrants.eventId)));
+  const byEvent = new Map<string, string[]>();
+  for (const person of people) {
+    if (!person.eventId) continue;
+    byEvent.set(person.eventId, [...(byEvent.get(person.eventId) ?? []), person.id]);
+  }
+  let scheduled = 0;
+  for (const [eventId, ids] of byEvent) {
+    const [row] = await tx
+      .select({ event: events, timeline: timelines })
+      .from(events)
+      .innerJoin(timelines, eq(timelines.id, events.timelineId))
+      .where(eq(events.id, eventId));
+    if (!row || row.timeline.status !== "active") continue;
+    const placed = place(row.timeline, row.event);
+    const { catchUp: policy } = await automationSettingsOf(tx, row.timeline.id);
+    const actions = placed.planned.filter((p): p is PlannedNode & { plannedAt: Date } => p.kind === "action" && p.plannedAt !== null);
+    const missed = actions.filter((p) => p.plannedAt < now).map((p) => ({ key: p.key, plannedAt: p.plannedAt }));
+    const decisions = catchUp(missed, now, policy);
+    const rows: NewScheduled[] = [];
+    for (const registrantId of ids) {
+      for (const planned of actions) {
+        const decision = decisions.get(planned.key);
+        const status: ScheduledActionStatus = decision && !decision.run ? "skipped" : "pending";
+        rows.push({
+          accountId: row.timeline.accountId,
+          timelineId: row.timeline.id,
+          eventId,
+          registrantId,
+          nodeKey: planned.key,
+          action: planned.node.action,
+          plannedAt: planned.plannedAt,
+          dueAt: decision ? now : planned.plannedAt,
+          status,
+          detail: decision?.reason ?? "",
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+    }
+    await insertScheduled(tx, rows, now);
+    await storeLiveScript(tx, row.timeline, row.event, placed.planned, now);
+    scheduled += rows.length;
+  }
+  return scheduled;
+}
+
+/**
+ * Brings the jobs of some events of a timeline in line with its current blocks, setting and the
+ * events' times: moved actions move (a queued job is taken back), removed ones are canceled, new
+ * ones are added for every registrant while their time is ahead, and a trashed timeline cancels
+ * everything still waiting. Nothing is doubled (the job identity is unique) and nothing running
+ * or finished is touched.
+ */
+async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly EventRow[], now: Date): Promise<void> {
+  const eventIds = eventRows.map((e) => e.id);
+  if (eventIds.length === 0) return;
+  if (timeline.status !== "active") {
+    await tx
+      .update(scheduledActions)
+      .set({ status: "canceled", jobId: null, detail: REASONS.trashed, updatedAt: now })
+      .where(and(inArray(scheduledActions.eventId, eventIds), inArray(scheduledActions.status, WAITING)));
+    return;
+  }
+  for (const event of eventRows) {
+    const placed = place(timeline, event);
+    await storeLiveScript(tx, timeline, event, placed.planned, now);
+    const [anyone] = await tx.select({ id: registrants.uuid }).from(registrants).where(eq(registrants.eventId, event.id)).limit(1);
+    if (!anyone) continue;
+    const actions = placed.planned.filter((p): p is PlannedNode & { plannedAt: Date } => p.kind === "action" && p.plannedAt !== null);
+    const keys = actions.map((p) => p.key);
+    const inEvent = eq(scheduledActions.eventId, event.id);
+    // Removed (or now incomplete, or now live) actions.
+    await tx
+      .update(scheduledActions)
+      .set({ status: "canceled", jobId: null, detail: REASONS.removed, updatedAt: now })
+      .where(and(inEvent, inArray(scheduledActions.status, WAITING), keys.length > 0 ? notInArray(scheduledActions.nodeKey, keys) : undefined));
+    for (const planned of actions) {
+      const ofNode = and(inEvent, eq(scheduledActions.nodeKey, planned.key));
+      const ahead = planned.plannedAt >= now;
+      // Moved: waiting jobs follow the new time (or are skipped when it has already passed).
+      await tx
+        .update(scheduledActions)
+        .set(
+          ahead
+            ? { status: "pending", jobId: null, plannedAt: planned.plannedAt, dueAt: planned.plannedAt, detail: REASONS.moved, updatedAt: now }
+            : { status: "skipped", jobId: null, plannedAt: planned.plannedAt, detail: REASONS.movedToPast(planned.plannedAt), updatedAt: now },
+        )
+        .where(and(ofNode, inArray(scheduledActions.status, WAITING), ne(scheduledActions.plannedAt, planned.plannedAt)));
+      if (!ahead) continue;
+      // Back on the timeline (restored revision or timeline): canceled jobs wait again.
+      await tx
+        .update(scheduledActions)
+        .set({ status: "pending", jobId: null, plannedAt: planned.plannedAt, dueAt: planned.plannedAt, detail: REASONS.restored, updatedAt: now })
+        .where(and(ofNode, eq(scheduledActions.status, "canceled"), inArray(scheduledActions.detail, [REASONS.removed, REASONS.trashed])));
+      // New: every registrant of the event who has no job for it yet.
+      const missing = await tx
+        .select({ id: registrants.uuid })
+        .from(registrants)
+        .where(
+          and(
+            eq(registrants.eventId, event.id),
+            eq(registrants.banned, false),
+            sql`not exists (select 1 from ${scheduledActions} where ${scheduledActions.registrantId} = ${registrants.uuid} and ${scheduledActions.eventId} = ${event.id} and ${scheduledActions.nodeKey} = ${planned.key})`,
+          ),
+        );
+      await insertScheduled(
+        tx,
+        missing.map((person) => ({
+          accountId: timeline.accountId,
+          timelineId: timeline.id,
+          eventId: event.id,
+          registrantId: person.id,
+          nodeKey: planned.key,
+          action: planned.node.action,
+          plannedAt: planned.plannedAt,
+          dueAt: planned.plannedAt,
+          createdAt: now,
+          updatedAt: now,
+        })),
+        now,
+      );
+    }
+  }
+}
+
+/** Events whose actions can still be ahead: no action is more than 45 days after its event. */
+const REACH_MS = 46 * 24 * 60 * 60_000;
+
+/**
+ * Reschedules a timeline's pending jobs after its blocks, setting (time zone) or status changed:
+ * called in the save's transaction (timelines/store.ts `saveTimeline`).
+ *
+ * @example
+ * await rescheduleTimeline(tx, saved, now);
+ */
+export async function rescheduleTimeline(tx: Orm, timeline: TimelineRow, now: Date): Promise<void> {
+  const eventRows = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.timelineId, timeline.id), gte(events.startsAt, new Date(now.getTime() - REACH_MS))));
+  await reconcile(tx, timeline, eventRows, now);
+}
+
+/**
+ * Reschedules one event's jobs after its start or zone changed (call it in the same transaction
+ * as the change).
+ *
+ * @example
+ * await tx.update(events).set({ startsAt }).where(eq(events.id, id)); await rescheduleEvent(tx, id, now);
+ */
+export async function rescheduleEvent(tx: Orm, eventId: string, now: Date): Promise<void> {
+  const [row] = await tx
+    .select({ event: events, timeline: timelines })
+    .from(events)
+    .innerJoin(timelines, eq(timelines.id, events.timelineId))
+    .where(eq(events.id, eventId));
+  if (row) await reconcile(tx, row.timeline, [row.event], now);
+}
+
+/**
+ * A banned registrant gets nothing more: their waiting jobs are canceled. Lifting the ban
+ * (`banned` false) puts back those whose time is still ahead.
+ *
+ * @example
+ * await setRegistrantBanned(tx, uuid, true, now);
+ */
+export async function setRegistrantBanned(tx: Orm, registrantId: string, banned: boolean, now: Date): Promise<void> {
+  const mine = eq(scheduledActions.registrantId, registrantId);
+  if (banned) {
+    await tx
+      .update(scheduledActions)
+      .set({ status: "canceled", jobId: null, detail: REASONS.banned, updatedAt: now })
+      .where(and(mine, inArray(scheduledActions.status, WAITING)));
+  } else {
+    await tx
+      .update(scheduledActions)
+      .set({ status: "pending", jobId: null, detail: REASONS.unbanned, updatedAt: now })
+      .where(and(mine, eq(scheduledActions.status, "canceled"), eq(scheduledActions.detail, REASONS.banned), gte(scheduledActions.dueAt, now)));
+  }
+}

@@ -1,0 +1,98 @@
+import { zonedWallTime, type AudienceSegment, type TimelineBlocks } from "@cuepoint/sdk";
+import { planTimeline, type PlanEvent } from "./plan.js";
+import { audienceVerdict, catchUp, isTextMessage, quietHoursEnd } from "./policy.js";
+import type { AutomationSettings } from "./settings.js";
+
+/** A hypothetical registrant for the dry run. */
+export interface SimulatedRegistrant {
+  /** IANA zone (quiet hours, local times). */
+  timeZone: string;
+  registeredAt: Date;
+  attendedSeconds: number;
+  smsConsent: boolean;
+  fields: Record<string, string>;
+}
+
+/** What the engine would do with one action. */
+export interface SimulatedAction {
+  nodeKey: string;
+  action: string;
+  actionTitle: string;
+  groupID: string;
+  groupName: string;
+  /** The timeline math's instant, UTC ISO, and as wall time in the registrant's zone. */
+  dueAt: string | null;
+  dueLocal: string | null;
+  /** When it would actually run (catch-up, quiet hours), UTC and local. */
+  runAt: string | null;
+  runLocal: string | null;
+  /** `sent`, `skipped`, `deferred` (by quiet hours, then sent), `live` (live script), `draft`. */
+  outcome: "sent" | "skipped" | "deferred" | "live" | "draft";
+  reason: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** `YYYY-MM-DD HH:mm` in a zone. */
+export function localTime(at: Date, timeZone: string): string {
+  const w = zonedWallTime(at, timeZone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/**
+ * The dry run: every action of a timeline for a hypothetical registrant of an event, with its due
+ * instant in UTC and in the registrant's zone and what the engine would do — the same decisions
+ * (catch-up, audience, consent, quiet hours) the scheduler and the worker take, from the same
+ * functions. The plan limit and the integrations themselves are not consulted.
+ *
+ * @example
+ * simulate(timeline.blocks, "America/Los_Angeles", [], event, { timeZone: "Europe/Berlin", registeredAt, attendedSeconds: 0, smsConsent: true, fields: {} }, settings);
+ */
+export function simulate(
+  blocks: TimelineBlocks,
+  timelineTimeZone: string,
+  segments: readonly AudienceSegment[],
+  event: PlanEvent,
+  registrant: SimulatedRegistrant,
+  settings: AutomationSettings,
+): SimulatedAction[] {
+  const planned = planTimeline(blocks, timelineTimeZone, event);
+  const now = registrant.registeredAt;
+  const missed = planned
+    .filter((p) => p.kind === "action" && p.plannedAt && p.plannedAt < now)
+    .map((p) => ({ key: p.key, plannedAt: p.plannedAt as Date }));
+  const decisions = catchUp(missed, now, settings.catchUp);
+  const zone = registrant.timeZone;
+  return planned.map((p) => {
+    const base = {
+      nodeKey: p.key,
+      action: p.node.action || p.node.key || "",
+      actionTitle: p.node.actionTitle,
+      groupID: p.node.groupID,
+      groupName: p.node.groupName,
+      dueAt: p.plannedAt?.toISOString() ?? null,
+      dueLocal: p.plannedAt ? localTime(p.plannedAt, zone) : null,
+      runAt: null as string | null,
+      runLocal: null as string | null,
+    };
+    if (p.kind === "live") return { ...base, runAt: base.dueAt, runLocal: base.dueLocal, outcome: "live", reason: "Part of the event's live script." };
+    if (p.kind !== "action" || !p.plannedAt) return { ...base, outcome: "draft", reason: p.reason ?? "Not scheduled." };
+    const decision = decisions.get(p.key);
+    if (decision && !decision.run) return { ...base, outcome: "skipped", reason: decision.reason };
+    let runAt = decision ? now : p.plannedAt;
+    const verdict = audienceVerdict(p.node.groupID, segments, { attendedHour: registrant.attendedSeconds / 3600, fields: registrant.fields });
+    if (!verdict.member) return { ...base, outcome: "skipped", reason: `Skipped: ${verdict.reason}` };
+    let outcome: SimulatedAction["outcome"] = "sent";
+    let reason = decision?.reason ?? "Sent on time.";
+    if (isTextMessage(p.node)) {
+      if (!registrant.smsConsent) return { ...base, outcome: "skipped", reason: "Skipped: the registrant did not agree to text messages." };
+      const until = quietHoursEnd(runAt, zone, settings.quietHours);
+      if (until) {
+        runAt = until;
+        outcome = "deferred";
+        reason = `Deferred by quiet hours (${settings.quietHours.start}–${settings.quietHours.end} in ${zone}) until ${localTime(until, zone)}.`;
+      }
+    }
+    return { ...base, runAt: runAt.toISOString(), runLocal: localTime(runAt, zone), outcome, reason };
+  });
+}

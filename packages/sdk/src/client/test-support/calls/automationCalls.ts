@@ -1,0 +1,44 @@
+import * as R from "../../../schemas/requests/index.js";
+import type { CallRow } from "./types.js";
+
+/** The automation engine's calls (design). */
+export const automationCalls: Record<string, CallRow> = {
+  "automation.settings": {
+    schema: R.AutomationSettingsQuerySchema,
+    call: (c) => c.automation.settings({ webinarTimeline: "tl1" }),
+    method: "GET", path: "/automation/settings", query: { webinarTimeline: "tl1" }, encoding: "none",
+  },
+  "automation.updateSettings": {
+    schema: R.AutomationSettingsRequestSchema,
+    call: (c) => c.automation.updateSettings({ webinarTimeline: "tl1", catchUp: { mode: "skip", windowMinutes: 0 } }),
+    method: "PUT", path: "/automation/settings", encoding: "json",
+    body: { webinarTimeline: "tl1", catchUp: { mode: "skip", windowMinutes: 0 } },
+  },
+  "automation.recordAttendance": {
+    schema: R.RecordAttendanceRequestSchema,
+    call: (c) => c.automation.recordAttendance({ webinarID: "e1", uuid: "r1", attendedSeconds: 1800 }),
+    method: "POST", path: "/automation/attendance", encoding: "json",
+    body: { webinarID: "e1", uuid: "r1", attendedSeconds: 1800 },
+  },
+  "automation.deliveries": {
+    schema: R.DeliveriesQuerySchema,
+    call: (c) => c.automation.deliveries({ uuid: "r1", page: 2 }),
+    method: "GET", path: "/automation/deliveries", query: { uuid: "r1", page: "2" }, encoding: "none",
+  },
+  "automation.scheduled": {
+    schema: R.DeliveriesQuerySchema,
+    call: (c) => c.automation.scheduled({ webinarID: "e1" }),
+    method: "GET", path: "/automation/scheduled", query: { webinarID: "e1" }, encoding: "none",
+  },
+  "automation.simulate": {
+    schema: R.SimulateRequestSchema,
+    call: (c) => c.automation.simulate({ webinarTimeline: "tl1", webinarID: "e1", timeZone: "Europe/Berlin" }),
+    method: "POST", path: "/automation/simulate", encoding: "json",
+    body: { webinarTimeline: "tl1", webinarID: "e1", timeZone: "Europe/Berlin" },
+  },
+  "automation.liveScript": {
+    schema: R.LiveScriptQuerySchema,
+    call: (c) => c.automation.liveScript({ webinarID: "e1" }),
+    method: "GET", path: "/automation/livescript", query: { webinarID: "e1" }, encoding: "none",
+  },
+};

@@ -1,0 +1,1 @@
+export { OptionalPhoneSchema, PHONE_MESSAGE, PhoneRule, checkPhone, isPhone } from "./phone.js";

@@ -1,0 +1,12 @@
+export {
+  BUILT_IN_REGISTRATION_FIELDS,
+  REGISTRATION_ANSWER_MAX_LENGTH,
+  REGISTRATION_NAME_MAX_LENGTH,
+  checkRegistrationAnswers,
+  checkRegistrationField,
+} from "./checkRegistrationAnswers.js";
+export type {
+  RegistrationAnswersInput,
+  RegistrationAnswersResult,
+  RegistrationFieldResult,
+} from "./checkRegistrationAnswers.js";

@@ -1,0 +1,254 @@
+import { batch, computed, signal, type ReadonlySignal } from "@preact/signals-core";
+import {
+  BUILT_IN_REGISTRATION_FIELDS,
+  checkRegistrationField,
+  isCuepointError,
+  type CustomFormField,
+  type RegistrationConfig,
+  type RegistrationRequest,
+  type RegistrationResult,
+} from "@cuepoint/sdk";
+import { createEmitter, type Emitter } from "../emitter.js";
+import { detectTimeZone } from "./timeZones.js";
+import type { RegistrationApi, RegistrationFormEvents, RegistrationPrefill, RegistrationStatus } from "./types.js";
+
+export interface RegistrationFormOptions {
+  timelineId: string;
+  api: RegistrationApi;
+  prefill?: RegistrationPrefill;
+  /** The zone session times are shown in at first; the visitor's detected zone by default. */
+  timeZone?: string;
+  /** An http(s) address to go to once registered, instead of the confirmation. Nothing is added to it. */
+  redirect?: string;
+  /** How to go to `redirect`; `location.assign` by default. */
+  navigate?: (url: string) => void;
+}
+
+/** A field's value: text, or a checkbox's state. */
+export type FieldValue = string | boolean;
+
+export interface RegistrationFormCore {
+  readonly timelineId: string;
+  readonly status: ReadonlySignal<RegistrationStatus>;
+  readonly config: ReadonlySignal<RegistrationConfig | null>;
+  /** The fields the form shows (hidden fields left out). */
+  readonly visibleFields: ReadonlySignal<CustomFormField[]>;
+  readonly values: ReadonlySignal<Record<string, FieldValue>>;
+  /** Errors by field name (`eventId` for the session). */
+  readonly errors: ReadonlySignal<Record<string, string>>;
+  /** A problem with the whole form (closed, whitelist, network, rate limit). */
+  readonly message: ReadonlySignal<string>;
+  /** Text for the screen-reader live region: what just happened. */
+  readonly announcement: ReadonlySignal<string>;
+  readonly eventId: ReadonlySignal<string>;
+  readonly timeZone: ReadonlySignal<string>;
+  readonly result: ReadonlySignal<RegistrationResult | null>;
+  load(): Promise<void>;
+  setValue(name: string, value: FieldValue): void;
+  /** Checks one field (on blur), showing its error inline. */
+  touch(name: string): void;
+  selectSession(eventId: string): void;
+  setTimeZone(zone: string): void;
+  /** Checks every field and registers; resolves the registration, or undefined when it did not happen. */
+  submit(): Promise<RegistrationResult | undefined>;
+  on: Emitter<RegistrationFormEvents>["on"];
+  /** Drops the listeners. */
+  dispose(): void;
+}
+
+const isBuiltIn = (name: string): name is "name" | "email" | "phone" =>
+  (BUILT_IN_REGISTRATION_FIELDS as readonly string[]).includes(name);
+export const CLOSED_MESSAGE = "Registration for this webinar is closed.";
+export const NOT_WHITELISTED_MESSAGE = "Origin domain is not on this timeline's whitelist";
+export const CHOOSE_SESSION_MESSAGE = "Choose a session to register for.";
+
+const isHttpUrl = (url: string) => /^https?:\/\//i.test(url);
+const plural = (count: number) => (count === 1 ? "1 field needs" : `${count} fields need`);
+
+/**
+ * The behaviour of a registration form, framework-free: loads the timeline's public config,
+ * holds the values, validates with the SDK's registration rules (`checkRegistrationField`),
+ * registers, and says what happened (signals for views, typed events for pages). A view only
+ * renders the signals and calls the methods.
+ *
+ * @example
+ * const form = createRegistrationForm({ timelineId, api: client.registration });
+ * form.on("registered", ({ registrantId }) => console.log(registrantId));
+ * await form.load();
+ * form.setValue("email", "ann@example.com");
+ * await form.submit();
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function createRegistrationForm(options: RegistrationFormOptions): RegistrationFormCore {
+  const { timelineId, api, prefill = {} } = options;
+  const events = createEmitter<RegistrationFormEvents>();
+  const status = signal<RegistrationStatus>("loading");
+  const config = signal<RegistrationConfig | null>(null);
+  const values = signal<Record<string, FieldValue>>({});
+  const errors = signal<Record<string, string>>({});
+  const message = signal("");
+  const announcement = signal("");
+  const eventId = signal("");
+  const timeZone = signal(options.timeZone || detectTimeZone());
+  const result = signal<RegistrationResult | null>(null);
+  const visibleFields = computed(() => (config.value?.fields ?? []).filter((field) => field.type !== "hidden"));
+
+  const fieldOf = (name: string) => config.peek()?.fields.find((field) => field.name === name);
+  /** The field's error now, or undefined. */
+  const check = (field: CustomFormField) => {
+    const checked = checkRegistrationField(field, values.peek()[field.name]);
+    return checked.ok ? undefined : checked.message;
+  };
+  const setError = (name: string, text: string | undefined) => {
+    const next = { ...errors.peek() };
+    if (text) next[name] = text;
+    else delete next[name];
+    errors.value = next;
+  };
+  const fail = (text: string, detail: Omit<RegistrationFormEvents["error"], "timelineId" | "message">) => {
+    events.emit("error", { timelineId, message: text, ...detail });
+  };
+
+  const initialValues = (fields: readonly CustomFormField[]) => {
+    const initial: Record<string, FieldValue> = {};
+    for (const field of fields) {
+      const given = isBuiltIn(field.name) ? prefill[field.name] : prefill.fields?.[field.name];
+      initial[field.name] = given ?? (field.type === "checkbox" ? false : "");
+    }
+    return initial;
+  };
+
+  const body = (): RegistrationRequest => {
+    const fields: Record<string, FieldValue> = {};
+    const current = values.peek();
+    for (const field of config.peek()?.fields ?? []) {
+      if (!isBuiltIn(field.name)) fields[field.name] = current[field.name] ?? "";
+    }
+    const text = (name: string) => String(current[name] ?? "").trim();
+    return {
+      name: text("name"),
+      email: text("email"),
+      phone: text("phone"),
+      fields,
+      ...(config.peek()?.type === "multi-option" && { eventId: eventId.peek() }),
+    };
+  };
+
+  const core: RegistrationFormCore = {
+    timelineId,
+    status,
+    config,
+    visibleFields,
+    values,
+    errors,
+    message,
+    announcement,
+    eventId,
+    timeZone,
+    result,
+    async load() {
+      batch(() => {
+        status.value = "loading";
+        message.value = "";
+      });
+      try {
+        const { success } = await api.config(timelineId);
+        const blocked = success.whitelist.enabled && !success.whitelist.allowed;
+        const next: RegistrationStatus = blocked ? "blocked" : success.open ? "ready" : "closed";
+        batch(() => {
+          config.value = success;
+          values.value = initialValues(success.fields);
+          eventId.value = success.sessions[0]?.eventId ?? "";
+          message.value = blocked ? NOT_WHITELISTED_MESSAGE : success.open ? "" : CLOSED_MESSAGE;
+          status.value = next;
+        });
+        events.emit("ready", { timelineId, status: next, config: success });
+      } catch (error) {
+        const text = isCuepointError(error) ? error.message : "The registration form could not be loaded.";
+        batch(() => {
+          message.value = text;
+          status.value = "failed";
+        });
+        fail(text, { status: isCuepointError(error) ? error.status : undefined });
+      }
+    },
+    setValue(name, value) {
+      values.value = { ...values.peek(), [name]: value };
+      // Once a field shows an error, it is checked as the visitor fixes it.
+      const field = fieldOf(name);
+      if (field && errors.peek()[name]) setError(name, check(field));
+    },
+    touch(name) {
+      const field = fieldOf(name);
+      const current = values.peek()[name];
+      // An untouched blank field is not an error yet.
+      if (field && current !== "" && current !== false) setError(name, check(field));
+    },
+    selectSession(id) {
+      batch(() => {
+        eventId.value = id;
+        setError("eventId", undefined);
+      });
+    },
+    setTimeZone(zone) {
+      timeZone.value = zone;
+    },
+    async submit() {
+      const form = config.peek();
+      if (!form || status.peek() !== "ready") return undefined;
+      const found: Record<string, string> = {};
+      for (const field of form.fields) {
+        const error = check(field);
+        if (error) found[field.name] = error;
+      }
+      if (form.type === "multi-option" && !form.sessions.some((session) => session.eventId === eventId.peek())) {
+        found.eventId = CHOOSE_SESSION_MESSAGE;
+      }
+      const count = Object.keys(found).length;
+      if (count > 0) {
+        batch(() => {
+          errors.value = found;
+          announcement.value = `${plural(count)} attention: ${Object.values(found).join(" ")}`;
+        });
+        return undefined;
+      }
+      batch(() => {
+        errors.value = {};
+        message.value = "";
+        status.value = "submitting";
+        announcement.value = "Registering…";
+      });
+      events.emit("submitting", { timelineId, ...(form.type === "multi-option" && { eventId: eventId.peek() }) });
+      try {
+        const { success } = await api.register(timelineId, body());
+        batch(() => {
+          result.value = success;
+          status.value = "registered";
+          announcement.value = "You are registered.";
+        });
+        const { registrantId, eventId: registeredEvent, startTime, created } = success;
+        events.emit("registered", { timelineId, registrantId, eventId: registeredEvent, startTime, created });
+        if (options.redirect && isHttpUrl(options.redirect)) {
+          (options.navigate ?? ((url) => globalThis.location.assign(url)))(options.redirect);
+        }
+        return success;
+      } catch (error) {
+        const known = isCuepointError(error);
+        const text = known ? error.message : "The registration could not be sent. Try again.";
+        const field = known ? error.field?.replace(/^fields\./, "") : undefined;
+        const onField = field !== undefined && (field === "eventId" || fieldOf(field) !== undefined);
+        batch(() => {
+          status.value = "ready";
+          if (onField) setError(field, text);
+          else message.value = text;
+          announcement.value = text;
+        });
+        fail(text, { ...(known && error.field && { field: error.field }), status: known ? error.status : undefined });
+        return undefined;
+      }
+    },
+    on: events.on,
+    dispose: events.clear,
+  };
+  return core;
+}

@@ -1,0 +1,36 @@
+/**
+ * `@cuepoint/widgets`: the framework-free cores of the widgets (state as signals, typed events),
+ * for building another view or driving a widget from tests. The components are in
+ * `@cuepoint/widgets/react` and `@cuepoint/widgets/preact`; the script tag is `embed.js`.
+ */
+export { createEmitter, type Emitter, type Listener } from "./core/emitter.js";
+export { createLiteFetcher } from "./core/liteFetcher.js";
+export {
+  CHOOSE_SESSION_MESSAGE,
+  CLOSED_MESSAGE,
+  NOT_WHITELISTED_MESSAGE,
+  createRegistrationForm,
+  type FieldValue,
+  type RegistrationFormCore,
+  type RegistrationFormOptions,
+} from "./core/registration/createRegistrationForm.js";
+export { detectTimeZone, formatSessionTime, isTimeZone, timeZoneChoices } from "./core/registration/timeZones.js";
+export {
+  createTimelineViewer,
+  describeNode,
+  type TimelineSections,
+  type TimelineViewerCore,
+  type TimelineViewerOptions,
+  type ViewerNode,
+} from "./core/timeline/createTimelineViewer.js";
+export {
+  createMediaPicker,
+  type MediaPickerCore,
+  type MediaPickerOptions,
+  type PickerMediaType,
+} from "./core/media/createMediaPicker.js";
+export { ICON_GLYPHS } from "./ui/icons.js";
+export { CSS, LIST_CSS, adoptStyles } from "./ui/styles.js";
+export { QUEUE_SNIPPET } from "./embed/queue.js";
+export type { Runtime } from "./ui/runtime.js";
+export * from "./core/types.js";

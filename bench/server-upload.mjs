@@ -1,5 +1,6 @@
 // 1 GiB chunk upload to the Cuepoint server (issue 3, "Benchmarks"): MiB/s of the SDK uploader
-// (Node, 100 MB chunks, each chunk's SHA-256 verified by the server, assembled on the last chunk)
+// (Node, 100 MB chunks, each chunk's SHA-256 verified by the server as it writes the chunk in place
+// at its offset; the last chunk completes the file with a rename)
 // to the real server's `POST /api/upload/chunk`, side by side in the same run with tus-js-client →
 // @tus/server + @tus/file-store on the same disk. Goal: Cuepoint MiB/s ≥ 1.0× tus. Also the
 // Cuepoint server's peak RSS (VmRSS from /proc every 50 ms) and its increase over its RSS before
@@ -87,7 +88,7 @@ async function cuepointUpload(sdk, server, token, userId, source, mediaDir, expe
   const result = await uploader.done(item.uuid);
   const seconds = (performance.now() - started) / 1000;
   // Full chunks' pace, and what the last chunk took beyond that pace for its size: the server's
-  // last-chunk work (assembling the chunks into one file, the media length, the rows).
+  // last-chunk work (completing the file: a rename, the media length, the rows).
   const steps = marks.map((mark, i) => ({ bytes: mark.bytes - (marks[i - 1]?.bytes ?? 0), ms: mark.at - (marks[i - 1]?.at ?? started) }));
   const full = steps.slice(0, -1).filter((step) => step.bytes === CHUNK).map((step) => step.ms / step.bytes);
   const perByte = full.sort((a, b) => a - b)[Math.floor(full.length / 2)] ?? NaN;
@@ -189,9 +190,9 @@ await bounded(15 * 60_000, async () => {
   console.log(
     `Cuepoint time, split: full 100 MiB chunks went at ${chunkRates.map((r) => r.toFixed(0)).join(", ")} MiB/s (median, ` +
       `from hashing to the server's answer); the last chunk took ${tails.map((t) => t.toFixed(1)).join(", ")} s more than ` +
-      `that pace (the server assembling ${Math.ceil(SIZE / CHUNK)} chunk files into one, reading the media length, ` +
+      `that pace (the server completing the file: a rename, reading the media length, ` +
       `writing rows); the client's SHA-256 of all chunks alone takes ${hashSeconds.toFixed(1)} s (the uploader hashes ` +
-      `each chunk before sending it, not while the previous one is in flight).`,
+      `chunk n + 1 while chunk n is sent, so only the first chunk's hash is on the clock).`,
   );
   console.log(`servers' RSS at start (running, logged in, before any upload): Cuepoint ${mib(cuepointStart)} MiB, tus ${mib(tusStart)} MiB`);
   console.log(

@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import type { TestProject } from "vitest/node";
+import { E2E_OAUTH_CLIENT, startOAuthProvider } from "./oauthProvider.js";
+import { E2E_USERS } from "./users.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,6 +16,10 @@ declare module "vitest" {
     baseURL: string;
     /** The build the server serves (tests may change `version.json` there, and must restore it). */
     dashboardDir: string;
+    /** The server's stdout (its console mailer prints mails there): read it to follow a mailed link. */
+    serverLog: string;
+    /** The OAuth provider standing in for Mailchimp (oauthProvider.ts). */
+    oauthProviderURL: string;
   }
 }
 
@@ -19,7 +27,7 @@ const dashboardDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const serverDir = join(dashboardDir, "..", "server");
 
 /** Starts `apps/server/src/index.ts --seed-demo` and resolves its address from its first log line. */
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseURL: string }> {
+function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<{ child: ChildProcess; baseURL: string }> {
   const child = spawn(join(serverDir, "node_modules", ".bin", "tsx"), ["--conditions=@cuepoint/source", "src/index.ts", "--seed-demo"], {
     cwd: serverDir,
     env,
@@ -33,8 +41,34 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; bas
       if (port) resolve({ child, baseURL: `http://127.0.0.1:${port}` });
     };
     child.stdout?.on("data", onData);
+    child.stdout?.pipe(createWriteStream(logFile));
     child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
     child.on("exit", (code) => reject(new Error(`The server exited (${code}) before listening:\n${log}`)));
+  });
+}
+
+/** A port nobody listens on right now (the server is then started on it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("No port"))));
+    });
+  });
+}
+
+/** `pnpm cuepoint user create …` (the admin CLI) on the e2e database; fails the run on a refusal. */
+function createUser(env: NodeJS.ProcessEnv, user: { email: string; password: string; role: string; features?: readonly string[] }): Promise<void> {
+  const args = ["--conditions=@cuepoint/source", "src/cli.ts", "user", "create", "--email", user.email, "--password", user.password, "--role", user.role];
+  for (const feature of user.features ?? []) args.push("--feature", feature);
+  const child = spawn(join(serverDir, "node_modules", ".bin", "tsx"), args, { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`user create ${user.email} failed (${code}):\n${output}`))));
   });
 }
 
@@ -47,19 +81,34 @@ export default async function setup(project: TestProject) {
   const work = await mkdtemp(join(tmpdir(), "cuepoint-e2e-"));
   const outDir = join(work, "dist");
   await build({ root: dashboardDir, configFile: join(dashboardDir, "vite.config.ts"), logLevel: "warn", build: { outDir } });
-  const { child, baseURL } = await startServer({
+  // A known port, so PUBLIC_URL (mailed reset links, OAuth redirect_uri) is the real address.
+  const port = await freePort();
+  const provider = await startOAuthProvider();
+  const serverLog = join(work, "server.log");
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: "0",
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     CUEPOINT_DATA_DIR: join(work, "data"),
     CUEPOINT_MEDIA_DIR: join(work, "media"),
     CUEPOINT_DASHBOARD_DIR: outDir,
     DATABASE_URL: "",
     // The webhook integration test posts to a server on 127.0.0.1 (screens e2e).
     CUEPOINT_ALLOW_PRIVATE_TARGETS: "true",
+    // The OAuth e2e connects Mailchimp through the loopback provider.
+    CUEPOINT_MAILCHIMP_OAUTH_BASE_URL: provider.url,
+    CUEPOINT_MAILCHIMP_BASE_URL: provider.url,
+    CUEPOINT_MAILCHIMP_CLIENT_ID: E2E_OAUTH_CLIENT.id,
+    CUEPOINT_MAILCHIMP_CLIENT_SECRET: E2E_OAUTH_CLIENT.secret,
     INIT_CWD: work,
-  });
+  };
+  // Users other than the demo one, made with the admin CLI before the server holds the database.
+  for (const user of Object.values(E2E_USERS)) await createUser(env, user);
+  const { child, baseURL } = await startServer(env, serverLog);
   project.provide("baseURL", baseURL);
   project.provide("dashboardDir", outDir);
+  project.provide("serverLog", serverLog);
+  project.provide("oauthProviderURL", provider.url);
   return async () => {
     await new Promise<void>((resolve) => {
       child.once("exit", () => resolve());
@@ -69,6 +118,7 @@ export default async function setup(project: TestProject) {
         resolve();
       }, 5000).unref();
     });
+    await provider.close();
     await rm(work, { recursive: true, force: true });
   };
 }

@@ -56,7 +56,7 @@ describe("the shell", () => {
     expect(await page.title()).toBe("Cuepoint");
   });
 
-  it("shows the announcement banner until its heading is dismissed, never on the timeline editor", async () => {
+  it("shows the announcement banner until its heading is dismissed (stored under bannerClose)", async () => {
     const banner = page.getByRole("complementary", { name: "Announcement" });
     await banner.waitFor();
     const heading = (await banner.locator(".banner-full").textContent()) ?? "";

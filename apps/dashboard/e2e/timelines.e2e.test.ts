@@ -202,6 +202,18 @@ describe("timelines", () => {
     await page.getByRole("table").or(page.getByText("No upcoming events for this timeline.")).first().waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, "timeline-events");
+    // The automation engine's delivery log and dry run, per event.
+    await page.getByRole("button", { name: /^Automation for / }).first().click();
+    const automation = page.getByRole("dialog", { name: /^Automation: / });
+    await automation.getByRole("tab", { name: "Delivery log" }).waitFor();
+    await automation.getByRole("table").or(automation.getByText("Nothing delivered for this event yet.")).first().waitFor();
+    await automation.getByRole("tab", { name: "Simulate" }).click();
+    await automation.getByLabel("Minutes attended").fill("30");
+    await automation.getByRole("button", { name: "Simulate" }).click();
+    await automation.getByRole("table", { name: "Simulated actions" }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "timeline-event-simulate");
+    await automation.getByRole("button", { name: "Close" }).click();
     await page.getByRole("tab", { name: "Past" }).click();
     await page.getByRole("table").or(page.getByText("No past events for this timeline.")).first().waitFor();
   });

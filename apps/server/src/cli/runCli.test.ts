@@ -49,6 +49,20 @@ describe("cuepoint user create", () => {
     expect((await findUserByEmail(db.orm, "free@example.com"))?.role).toBe(ROLE_CODES.free);
   });
 
+  it("switches feature flags on with --feature, and refuses unknown ones", async () => {
+    const args = ["user", "create", "--password", "Webinar#2024", "--role", "advanced"];
+    expect((await cli(...args, "--email", "uploader@example.com", "--feature", "registrantUpload")).code).toBe(0);
+    expect((await findUserByEmail(db.orm, "uploader@example.com"))?.features).toEqual({ registrantUpload: true });
+    expect((await cli(...args, "--email", "plain@example.com")).code).toBe(0);
+    expect((await findUserByEmail(db.orm, "plain@example.com"))?.features).toEqual({});
+    expect(await cli(...args, "--email", "odd@example.com", "--feature", "teleport")).toEqual({
+      code: 1,
+      out: "",
+      err: '--feature: Unknown feature "teleport". Use one of: registrantUpload.',
+    });
+    expect(await findUserByEmail(db.orm, "odd@example.com")).toBeUndefined();
+  });
+
   it("refuses a weak password with the SDK rule's message, and creates nothing", async () => {
     const result = await cli(
       "user",

@@ -1,19 +1,25 @@
 import { parseArgs } from "node:util";
 import * as v from "valibot";
-import { BannerContentSchema, ROLE_CODES, roleNameOf } from "@cuepoint/sdk";
+import { eq } from "drizzle-orm";
+import { BannerContentSchema, ROLE_CODES, roleNameOf, type KnownFeature } from "@cuepoint/sdk";
 import { deleteSetting, SETTING, writeSetting } from "../db/settings.js";
 import type { Database } from "../db/types.js";
 import { describeIssue } from "../http/input.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../seed/seedDemo.js";
 import { createUser, EmailTakenError, InvalidUserError } from "../users/users.js";
+import { users } from "../db/schema/index.js";
+
+/** The feature flags `user create --feature` may switch on (the SDK's `KnownFeature`s). */
+const KNOWN_FEATURES: readonly KnownFeature[] = ["registrantUpload"];
 
 export const USAGE = `Cuepoint admin commands (pnpm cuepoint <command>):
 
-  user create --email <email> --password <password> --role <role> [--name <name>]
+  user create --email <email> --password <password> --role <role> [--name <name>] [--feature <flag>]...
       Creates an account with its first user. <role> is a name or a code:
       ${Object.entries(ROLE_CODES)
         .map(([name, code]) => `${name} (${code})`)
         .join(", ")}.
+      --feature switches a feature flag on for the user: ${KNOWN_FEATURES.join(", ")}.
   seed-demo
       Creates the demo account ${DEMO_EMAIL} (idempotent).
   banner set --full-heading <text> [--mobile-heading <text>] [--button-title <text>] [--link <url>] [--color <#hex>]
@@ -39,10 +45,13 @@ const parse = (argv: readonly string[]) =>
   parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: Object.fromEntries(OPTIONS.map((name) => [name, { type: "string" }])) as Record<
-      (typeof OPTIONS)[number],
-      { type: "string" }
-    >,
+    options: {
+      ...(Object.fromEntries(OPTIONS.map((name) => [name, { type: "string" }])) as Record<
+        (typeof OPTIONS)[number],
+        { type: "string" }
+      >),
+      feature: { type: "string", multiple: true },
+    },
   });
 
 export interface CliIo {
@@ -60,7 +69,7 @@ export async function runCli(argv: readonly string[], db: Database, io: CliIo): 
     return 2;
   }
   const { positionals, values } = parsed;
-  const text = (name: keyof typeof values) => values[name];
+  const text = (name: (typeof OPTIONS)[number]) => values[name];
   const command = positionals.join(" ");
 
   if (command === "user create") {
@@ -69,8 +78,18 @@ export async function runCli(argv: readonly string[], db: Database, io: CliIo): 
       io.err("user create needs --email, --password and --role.\n\n" + USAGE);
       return 2;
     }
+    const features = values.feature ?? [];
+    const unknown = features.find((flag) => !(KNOWN_FEATURES as readonly string[]).includes(flag));
+    if (unknown !== undefined) {
+      io.err(`--feature: Unknown feature "${unknown}". Use one of: ${KNOWN_FEATURES.join(", ")}.`);
+      return 1;
+    }
     try {
       const user = await createUser(db.orm, { email, password, role, name: text("name") ?? "" });
+      if (features.length > 0) {
+        const flags = Object.fromEntries(features.map((flag) => [flag, true]));
+        await db.orm.update(users).set({ features: flags }).where(eq(users.id, user.id));
+      }
       io.out(`Created ${user.email} (role ${roleNameOf(user.role)}, code ${user.role}) in account ${user.accountId}.`);
       return 0;
     } catch (error) {

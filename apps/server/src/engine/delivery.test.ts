@@ -149,6 +149,17 @@ describe("text messages", () => {
     ]);
   });
 
+  it("an action that cannot be prepared is a dead letter with the reason, not a stuck batch", async () => {
+    t.setNow("2026-05-01T12:00:00Z");
+    const mars = await t.register("mars@example.com", { timeZone: "Mars/Olympus_Mons", smsConsent: true });
+    t.setNow(SMS_DUE);
+    await t.engine.drain();
+    expect(await job(mars, "sms")).toMatchObject({
+      status: "dead",
+      detail: expect.stringContaining("Dead letter: the action could not be prepared"),
+    });
+  });
+
   it("quiet hours are per timeline: switched off, nothing waits", async () => {
     await t.owner.request("PUT", "/automation/settings", {
       webinarTimeline: t.timeline.id,

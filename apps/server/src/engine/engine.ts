@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import { and, count, eq, inArray, lte } from "drizzle-orm";
+import { and, count, eq, lte } from "drizzle-orm";
 import { defaultConfig, type ServerConfig } from "../config.js";
 import { scheduledActions } from "../db/schema/index.js";
 import type { Database } from "../db/types.js";

@@ -17,4 +17,5 @@ export const REASONS = {
   retry: (attempt: number, at: Date, message: string) => `Attempt ${attempt} failed (${message}); next try at ${at.toISOString()}.`,
   dead: (attempts: number, message: string) => `Dead letter after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}: ${message}`,
   nodeGone: "Canceled: the action is no longer on the timeline.",
+  unprepared: (message: string) => `Dead letter: the action could not be prepared (${message}).`,
 } as const;

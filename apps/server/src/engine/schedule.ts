@@ -23,7 +23,7 @@ import { automationSettingsOf } from "./settings.js";
  */
 
 const CHUNK = 1000;
-/** Statuses a reschedule may move: not yet running. */
+/** Statuses a reschedule may move: not finished (a queued job is taken back from pg-boss). */
 const WAITING: ScheduledActionStatus[] = ["pending", "queued"];
 
 type NewScheduled = typeof scheduledActions.$inferInsert;
@@ -135,8 +135,8 @@ export async function scheduleRegistrants(tx: Orm, registrantIds: readonly strin
  * Brings the jobs of some events of a timeline in line with its current blocks, setting and the
  * events' times: moved actions move (a queued job is taken back), removed ones are canceled, new
  * ones are added for every registrant while their time is ahead, and a trashed timeline cancels
- * everything still waiting. Nothing is doubled (the job identity is unique) and nothing running
- * or finished is touched.
+ * everything still waiting. Nothing is doubled (the job identity is unique) and nothing finished
+ * is touched.
  */
 async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly EventRow[], now: Date): Promise<void> {
   const eventIds = eventRows.map((e) => e.id);

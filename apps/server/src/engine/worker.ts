@@ -190,7 +190,19 @@ export async function handleJobs(deps: WorkerDeps, jobs: readonly QueueJob[]): P
 
   const results: Result[] = [];
   await pool(live, deps.concurrency, async (item) => {
-    results.push(await decide(deps, item, settingsOf, budgetOf));
+    results.push(
+      // A decision that cannot be taken (an unreadable zone, a broken setting) must not sink the
+      // batch and come back forever: that one action becomes a dead letter with the reason.
+      await decide(deps, item, settingsOf, budgetOf).catch((error: unknown) => ({
+        loaded: item,
+        status: "dead" as const,
+        outcome: "dead" as const,
+        detail: REASONS.unprepared((error as Error)?.message ?? String(error)),
+        attempts: item.row.attempts,
+        dueAt: item.row.dueAt,
+        used: false,
+      })),
+    );
   });
   await record(db, results, config.now());
 }

@@ -93,6 +93,8 @@ export async function receiveChunk(deps: AppDeps, caller: Caller, parts: AsyncIt
     await writer?.keep();
     await markChunk(deps, upload, { index: chunk.index, start: chunk.start, length: bytes, sha256: digest });
     if (!chunk.isLast) return { status: 200, body: { success: true, index: chunk.index } };
+    // Another chunk of this upload still being written would write into the completed file.
+    if ([...writing].some((key) => key !== lock && key.startsWith(`${upload.id}:`))) throw UploadAnswer.busy();
     return { status: 200, body: await finishUpload(deps, caller, upload, chunk.index) };
   } finally {
     if (lock) writing.delete(lock);

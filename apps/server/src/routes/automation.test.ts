@@ -29,7 +29,7 @@ beforeAll(async () => {
       { id: "chat", key: "livechat", action: "livechat", days: 0, hours: 0, minutes: 5, isAfter: 1, groupID: "3", model: { message: "Welcome!" } },
       { id: "cta", key: "cta", action: "cta", days: 0, hours: 0, minutes: 20, isAfter: 1, groupID: "3", model: { headline: "Buy", subheadline: "Now" } },
     ],
-    "1": [readyMail(1, 1, { id: "attendees", groupID: "a1" })],
+    "1": [readyMail(1, 1, { id: "attendees", groupID: "a1" }), readyMail(1, 1, { id: "unready", hours: 11, integrationID: "" })],
   });
   ann = await t.register("ann@example.com");
 });
@@ -112,7 +112,12 @@ describe("dry run", () => {
       ["chat", "2026-05-10T17:05:00.000Z", "2026-05-10 19:05", "live"],
       ["cta", "2026-05-10T17:20:00.000Z", "2026-05-10 19:20", "live"],
       ["attendees", "2026-05-11T16:00:00.000Z", "2026-05-11 18:00", "skipped"],
+      ["unready", "2026-05-11T18:00:00.000Z", "2026-05-11 20:00", "draft"],
     ]);
+    // Spec §5's required fields are checked before anything is queued: no job, and the reason.
+    expect(success.find((a) => a.nodeKey === "unready")?.reason).toBe(
+      "Not ready (integrationID): Pick the integration this action runs through",
+    );
     const sms = success.find((a) => a.nodeKey === "sms");
     expect([sms?.runLocal, sms?.reason]).toEqual(["2026-05-10 07:30", "Deferred by quiet hours (22:00–07:30 in Europe/Berlin) until 2026-05-10 07:30."]);
     expect(success.find((a) => a.nodeKey === "attendees")?.reason).toBe("Skipped: Not in the audience Attendee (attendedHour 0).");

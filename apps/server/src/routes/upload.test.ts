@@ -384,6 +384,48 @@ describe("chunks written in place", () => {
     expect(await download(id)).toBe(sha256(file.bytes));
   });
 
+  it("asks a copy of a chunk being received, and the last chunk meanwhile, to wait (503)", async () => {
+    const file = chunked(2);
+    expect((await file.part(0)).status).toBe(200);
+    // Chunk 0 again with other bytes, whose second half has not come yet.
+    const other = new Uint8Array(CHUNK_BYTES).fill(7);
+    const boundary = "----cuepoint-slow";
+    const fields = { fileId: file.fileId, isLast: "false", name: "clip.mp4", start: "0", position: String(CHUNK_BYTES) };
+    const head = Object.entries({ ...fields, index: "0", size: String(file.bytes.length), checksum: sha256(other) })
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join("");
+    let rest!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\n\r\n`;
+        controller.enqueue(new TextEncoder().encode(head + file));
+        controller.enqueue(other.slice(0, 500));
+        rest = () => {
+          controller.enqueue(other.slice(500));
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+        };
+      },
+    });
+    const slow = t.app.request(CHUNK_ENDPOINT, {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    } as RequestInit);
+    const [upload] = await t.db.orm.select().from(mediaUploads).where(eq(mediaUploads.fileId, file.fileId));
+    const folder = join(t.mediaDir, upload!.accountId, "uploads", upload!.id);
+    while (!(await filesUnder(folder)).some((path) => path.endsWith(".part"))) await new Promise(setImmediate);
+    const twice = await file.part(0);
+    expect([twice.status, twice.headers.get("retry-after")]).toEqual([503, "2"]);
+    expect((await file.part(1)).status).toBe(503);
+    rest();
+    expect((await slow).status).toBe(200);
+    const done = await file.part(1);
+    const expected = new Uint8Array([...other, ...file.bytes.slice(CHUNK_BYTES)]);
+    expect(await download(await uniqueID(done))).toBe(sha256(expected));
+  });
+
   it("refuses a chunk overlapping another before reading its bytes", async () => {
     const file = chunked(3);
     expect((await file.part(0)).status).toBe(200);

@@ -1,13 +1,16 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { Caller } from "../auth/authenticate.js";
 import { events, purchases, usageEvents, type UserRow } from "../db/schema/index.js";
+import { runtimeSettings } from "../config.js";
 import { seedDemoRegistrants } from "../leads/seedDemoRegistrants.js";
+import { createLocalMediaStore, type MediaStore } from "../media/store.js";
 import { insertTimeline } from "../timelines/store.js";
 import { templateParts, WIZARD_TEMPLATES } from "../timelines/wizardTemplates.js";
 import { seedDemoWebinars } from "../webinars/seedDemoWebinars.js";
 import { SETTING, readSetting, writeSetting } from "../db/settings.js";
 import type { Orm } from "../db/types.js";
 import { createUser, findUserByEmail } from "../users/users.js";
+import { seedDemoMedia } from "./seedDemoMedia.js";
 
 export const DEMO_EMAIL = "demo@cuepoint.local";
 export const DEMO_PASSWORD = "Cuepoint-demo-1";
@@ -20,9 +23,15 @@ const HOUR = 60 * 60 * 1000;
  * may have been changed on purpose), so restarting never duplicates rows.
  *
  * It also gets two timelines from the wizard's templates, scheduled webinars (past ones with
- * attendance, upcoming ones, a recurring series) and registrants. Media join the demo later.
+ * attendance, upcoming ones, a recurring series) and registrants, and a media library (folders,
+ * sounds and images) stored in `media` (by default the local store of `CUEPOINT_MEDIA_DIR`, as the
+ * server started from the same environment uses).
  */
-export async function seedDemo(orm: Orm, now = new Date()): Promise<{ user: UserRow; created: boolean }> {
+export async function seedDemo(
+  orm: Orm,
+  now = new Date(),
+  media: MediaStore = createLocalMediaStore(runtimeSettings().config.mediaDir),
+): Promise<{ user: UserRow; created: boolean }> {
   const existing = await findUserByEmail(orm, DEMO_EMAIL);
   if (existing) return { user: existing, created: false };
   const user = await createUser(orm, {
@@ -61,6 +70,7 @@ export async function seedDemo(orm: Orm, now = new Date()): Promise<{ user: User
     ]);
   });
   await seedDemoContent(orm, user, now);
+  await seedDemoMedia(orm, media, accountId, user.id, now);
   if ((await readSetting(orm, SETTING.banner)) === undefined) {
     await writeSetting(orm, SETTING.banner, {
       mobileHeading: "Welcome to Cuepoint",

@@ -9,9 +9,8 @@
  * form's `ready`, `submitting`, `registered` and `error`; calls made before the script loaded (see
  * QUEUE_SNIPPET) are replayed. No eval, no inline script or style: a strict CSP page works.
  */
-import { mountAll, type EmbedContext } from "./mountAll.js";
+import { mountAll, type EmbedContext, type GlobalListener } from "./mountAll.js";
 
-type Listener = Parameters<EmbedContext["listeners"]["set"]>[1] extends Set<infer L> ? L : never;
 type Queued = ((...args: unknown[]) => void) & { q?: ArrayLike<unknown>[] };
 
 const script = document.currentScript as HTMLScriptElement | null;
@@ -26,8 +25,8 @@ const run = (name?: unknown, type?: unknown, listener?: unknown) => {
   if (name === "mount") return scan();
   const set = listeners.get(type as never) ?? new Set();
   listeners.set(type as never, set);
-  if (name === "off") set.delete(listener as Listener);
-  else if (name === "on" && typeof listener === "function") set.add(listener as Listener);
+  if (name === "off") set.delete(listener as GlobalListener);
+  else if (name === "on" && typeof listener === "function") set.add(listener as GlobalListener);
 };
 
 const global = window as unknown as { cuepoint?: Queued };

@@ -9,7 +9,8 @@ import {
 import { liteComponent, liteRuntime } from "./liteRuntime.js";
 
 type EventName = keyof RegistrationFormEvents;
-type GlobalListener = (detail: RegistrationFormEvents[EventName], element: HTMLElement) => void;
+/** A page's `cuepoint("on", event, listener)` listener: the event's detail and the form's element. */
+export type GlobalListener = (detail: RegistrationFormEvents[EventName], element: HTMLElement) => void;
 
 /** The attribute that marks a registration form's place: its value is the timeline id. */
 export const REGISTRATION_ATTRIBUTE = "data-cuepoint-registration";
@@ -23,7 +24,6 @@ export interface EmbedContext {
 
 /** The element attributes (`data-time-zone`...) passed on as the props of the same name. */
 const PASSED = ["timeZone", "redirect", "locale", "title", "submitLabel"] as const;
-const mounted = new WeakSet<Element>();
 /** The shared registration form on Preact without `preact/hooks` (see liteRuntime). */
 const RegistrationForm = /* @__PURE__ */ liteComponent(registrationFormComponent(liteRuntime));
 
@@ -47,8 +47,7 @@ const fieldsOf = (json: string | undefined): RegistrationPrefill["fields"] => {
  */
 export function mountAll(context: EmbedContext, root: ParentNode = document): void {
   for (const element of root.querySelectorAll<HTMLElement>(`[${REGISTRATION_ATTRIBUTE}]`)) {
-    if (mounted.has(element) || element.shadowRoot) continue;
-    mounted.add(element);
+    if (element.shadowRoot) continue; // mounted already (ours is open), or taken by the page
     const data = element.dataset;
     const props: Record<string, unknown> = {
       timelineId: data.cuepointRegistration,

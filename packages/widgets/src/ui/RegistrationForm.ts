@@ -36,6 +36,8 @@ export interface RegistrationFormProps {
   submitLabel?: string;
   /** Height in px reserved while loading and in a server render (420 by default). */
   placeholderHeight?: number;
+  /** A host's preview (the dashboard's editor): submitting checks the fields but registers nobody. */
+  preview?: boolean;
   onReady?: (detail: RegistrationFormEvents["ready"]) => void;
   onSubmitting?: (detail: RegistrationFormEvents["submitting"]) => void;
   onRegistered?: (detail: RegistrationFormEvents["registered"]) => void;
@@ -44,7 +46,12 @@ export interface RegistrationFormProps {
 
 /** The form's events; each is heard by its {@link eventProp} (`ready` → `onReady`). */
 export const REGISTRATION_EVENTS = ["ready", "submitting", "registered", "error"] as const;
-/** The prop that hears a form event: `on` + its name capitalised. */
+/**
+ * The prop that hears a form event: `on` + its name capitalised.
+ *
+ * @example
+ * eventProp("registered"); // "onRegistered"
+ */
 export const eventProp = (type: string) => `on${type[0]?.toUpperCase()}${type.slice(1)}` as keyof RegistrationFormProps;
 type Handler = ((detail: unknown) => void) | undefined;
 
@@ -71,6 +78,7 @@ export function registrationFormComponent(rt: Runtime) {
         prefill: props.prefill,
         timeZone: props.timeZone,
         redirect: props.redirect,
+        preview: props.preview,
       }),
     );
     const root = rt.useRef<HTMLElement | null>(null);

@@ -8,10 +8,10 @@
  * the `.cp` rule copies the public properties (with their defaults) into short private ones
  * (`--a` accent, `--b` border line, `--e` error, `--r` radius, `--g` background): one default each.
  */
-export const CSS = `.cp{--a:var(--cuepoint-accent,#2b67aa);--b:1px solid var(--cuepoint-border,#d0d7de);--e:var(--cuepoint-error,#c62828);--r:var(--cuepoint-radius,8px);--g:var(--cuepoint-background,#fff);all:initial;display:block;box-sizing:border-box;color:var(--cuepoint-text,#1f2933);background:var(--g);font-family:var(--cuepoint-font,system-ui,sans-serif);font-size:var(--cuepoint-font-size,16px);line-height:1.45;text-align:left;padding:1em;border:var(--b);border-radius:var(--r)}
+export const CSS = `.cp{--a:var(--cuepoint-accent,#2b67aa);--b:1px solid var(--cuepoint-border,#d0d7de);--e:var(--cuepoint-error,#c62828);--r:var(--cuepoint-radius,8px);--g:var(--cuepoint-background,#fff);all:initial;display:block;box-sizing:border-box;color:var(--cuepoint-text,#1f2933);background:var(--g);font:var(--cuepoint-font-size,16px)/1.45 var(--cuepoint-font,system-ui,sans-serif);padding:1em;border:var(--b);border-radius:var(--r)}
 .cp *{box-sizing:border-box;font:inherit;color:inherit}
 .cp h2{margin:0 0 .75em;font-size:1.25em;font-weight:600}
-.cp-field,.cp fieldset{margin:0 0 .85em}
+.cp-field,.cp-alert{margin:0 0 .85em}
 .cp label,.cp legend{display:block;margin:0 0 .3em;font-weight:500}
 .cp input:not([type=checkbox]):not([type=radio]),.cp select,.cp textarea{display:block;width:100%;padding:.5em .65em;border:var(--b);border-radius:var(--r);background:var(--g)}
 .cp [aria-invalid=true]{border-color:var(--e)}
@@ -21,7 +21,7 @@ export const CSS = `.cp{--a:var(--cuepoint-accent,#2b67aa);--b:1px solid var(--c
 .cp fieldset{border:0;padding:0}
 .cp-error{margin:.3em 0 0;color:var(--e);font-size:.875em}
 .cp-error:empty{display:none}
-.cp-alert{margin:0 0 .85em;padding:.6em .75em;border-radius:var(--r);background:#fdecea;color:var(--e)}
+.cp-alert{padding:.6em .75em;border-radius:var(--r);background:#fdecea;color:var(--e)}
 .cp button{cursor:pointer;padding:.55em 1.1em;border:1px solid #0000;border-radius:var(--r);background:var(--a);color:var(--cuepoint-accent-text,#fff);font-weight:600}
 .cp button[disabled]{opacity:.6;cursor:default}
 .cp-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;

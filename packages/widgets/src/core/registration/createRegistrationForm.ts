@@ -22,6 +22,8 @@ export interface RegistrationFormOptions {
   redirect?: string;
   /** How to go to `redirect`; `location.assign` by default. */
   navigate?: (url: string) => void;
+  /** A host's preview: `submit` checks every field as usual but registers nobody (no call, no events). */
+  preview?: boolean;
 }
 
 /** A field's value: text, or a checkbox's state. */
@@ -61,6 +63,7 @@ const isBuiltIn = (name: string): name is "name" | "email" | "phone" =>
 export const CLOSED_MESSAGE = "Registration for this webinar is closed.";
 export const NOT_WHITELISTED_MESSAGE = "Origin domain is not on this timeline's whitelist";
 export const CHOOSE_SESSION_MESSAGE = "Choose a session to register for.";
+export const PREVIEW_MESSAGE = "Preview: the form is filled in correctly. Nothing was sent.";
 
 const isHttpUrl = (url: string) => /^https?:\/\//i.test(url);
 const plural = (count: number) => (count === 1 ? "1 field needs" : `${count} fields need`);
@@ -209,6 +212,13 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
         batch(() => {
           errors.value = found;
           announcement.value = `${plural(count)} attention: ${Object.values(found).join(" ")}`;
+        });
+        return undefined;
+      }
+      if (options.preview) {
+        batch(() => {
+          errors.value = {};
+          message.value = announcement.value = PREVIEW_MESSAGE;
         });
         return undefined;
       }

@@ -1,9 +1,13 @@
-import { isCuepointError, ruleContextOf, type ActionField, type GeneralSetting, type MediaItem, type TimelineNode } from "@cuepoint/sdk";
+import { integrationCatalogue, isCuepointError, ruleContextOf, type ActionField, type GeneralSetting, type MediaItem, type TimelineNode } from "@cuepoint/sdk";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button, Checkbox, Dialog, Select, TextField } from "../../../ui/index.js";
 import { draftOf, emptyDraft, isClean, nodeOf, problemsOf, timingLabel, type ActionDraft, type ActionSource, type DraftProblems } from "./actionDraft.js";
 import { DAY_OPTIONS } from "./dayOptions.js";
 import { TextArea } from "./TextArea.js";
+import { MediaField } from "./widgets/MediaField.js";
+import { ServiceListField } from "./ServiceListField.js";
+import { picksFromService, scopedLists } from "./serviceLists.js";
+import { useServiceLists, type ServiceListsQuery } from "./useServiceLists.js";
 
 export interface ActionDialogProps {
   open: boolean;
@@ -34,7 +38,9 @@ export function ActionDialog({ open, node, day = 0, general, sources, audios, im
   const [saving, setSaving] = useState(false);
   const refusal = useRef<HTMLDivElement>(null);
   // The refusal sits next to the buttons; bring it into view in a tall dialog.
-  useEffect(() => refusal.current?.scrollIntoView({ block: "nearest" }), [problems.rule]);
+  useEffect(() => {
+    refusal.current?.scrollIntoView({ block: "nearest" });
+  }, [problems.rule]);
 
   useEffect(() => {
     if (!open) return;
@@ -43,6 +49,9 @@ export function ActionDialog({ open, node, day = 0, general, sources, audios, im
   }, [open, node]);
 
   const source = sources.find((s) => s.value === draft.source);
+  // The chosen integration's tags, audiences…: the list fields' choices and the rule's caches.
+  const lists = useServiceLists(source);
+  const listCaches = lists.query.status === "ready" && lists.query.data ? scopedLists(lists.query.data, draft.model) : undefined;
   const definition = source?.actions.find((a) => a.key === draft.action);
   const set = (patch: Partial<ActionDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setModel = (name: string, value: string) => setDraft((d) => ({ ...d, model: { ...d.model, [name]: value } }));
@@ -50,7 +59,7 @@ export function ActionDialog({ open, node, day = 0, general, sources, audios, im
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const judged = problemsOf(draft, preview, ruleContextOf(general));
+    const judged = problemsOf(draft, preview, ruleContextOf(general), listCaches);
     setProblems(judged);
     if (!isClean(judged)) return;
     setSaving(true);
@@ -126,12 +135,14 @@ export function ActionDialog({ open, node, day = 0, general, sources, audios, im
           <ActionFieldInput
             key={`${draft.action}-${field.name}`}
             field={field}
-            service={source?.label ?? ""}
+            service={source ? integrationCatalogue[source.kind].label : ""}
             value={draft.model[field.name] ?? ""}
             onChange={(value) => setModel(field.name, value)}
             error={problems.fields[field.name]}
             audios={audios}
             images={images}
+            model={draft.model}
+            lists={lists}
           />
         ))}
         {problems.rule && (
@@ -152,20 +163,26 @@ interface FieldInputProps {
   error: string | undefined;
   audios: readonly MediaItem[];
   images: readonly MediaItem[];
+  /** The form's values (a tag choice follows the chosen audience). */
+  model: Readonly<Record<string, string>>;
+  /** The chosen integration's lists, for fields picked from them. */
+  lists: ServiceListsQuery;
 }
 
 /** One catalogue field of an action, as the input its kind asks for. */
-function ActionFieldInput({ field, service, value, onChange, error, audios, images }: FieldInputProps) {
+function ActionFieldInput({ field, service, value, onChange, error, audios, images, model, lists }: FieldInputProps) {
   const label = field.required ? field.label : `${field.label} (optional)`;
   const common = { label, value, error, onChange: (e: { target: { value: string } }) => onChange(e.target.value) };
   if (field.kind === "textarea") return <TextArea {...common} placeholder={field.placeholder} />;
   if (field.options) return <Select {...common} options={[NONE, ...field.options]} />;
   if (field.kind === "audio" || field.kind === "image") {
-    const media = field.kind === "audio" ? audios : images;
-    if (media.length > 0) {
-      return <Select {...common} options={[NONE, ...media.map((m) => ({ value: String(m.uniqueID), label: m.name }))]} />;
-    }
-    return <TextField {...common} hint={`No ${field.kind === "audio" ? "audio files" : "images"} in your media library yet; enter the media id.`} />;
+    return <MediaField label={label} value={value} error={error} onChange={onChange} kind={field.kind} known={field.kind === "audio" ? audios : images} />;
+  }
+  const listsApply = lists.query.status !== "ready" || lists.query.data !== undefined;
+  if (picksFromService(field) && listsApply) {
+    // "Mailchimp audience": the dialog has its own Audience (the event's groups).
+    const named = `${service} ${field.label.toLowerCase()}${field.required ? "" : " (optional)"}`;
+    return <ServiceListField field={field} label={named} service={service} value={value} model={model} lists={lists} onChange={onChange} error={error} />;
   }
   if (field.list) {
     return <TextField {...common} hint={`The id of ${field.noun ?? `the ${field.label.toLowerCase()}`} in ${service}.`} placeholder={field.placeholder} />;

@@ -11,7 +11,7 @@ type Kind = "upcoming" | "past";
 
 const when = (iso: string, timeZone: string) => {
   try {
-    return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone, timeZoneName: "short" });
+    return new Date(iso).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });
   } catch {
     return new Date(iso).toLocaleString("en-US");
   }

@@ -10,6 +10,8 @@ import {
   type GeneralSetting,
   type Integration,
   type IntegrationKind,
+  type ListEntry,
+  type ListName,
   type TimelineNode,
   type TimelineRuleContext,
 } from "@cuepoint/sdk";
@@ -174,12 +176,19 @@ export interface DraftProblems {
 /**
  * Judges a draft with the SDK's rules (spec §5): the timing numbers, the timeline rules
  * (`validateTimelineAction`: complete, before allowed, live window, too close) and the
- * per-integration required fields (`checkActionFields`). Empty when the action can be saved.
+ * per-integration required fields (`checkActionFields`; with the integration's loaded `lists`, a
+ * picked tag, audience… must also exist in them). Empty when the action can be saved.
  *
  * @example
  * problemsOf(draft, node, ruleContextOf(general)); // { rule: "This action fires 5 minutes before …", fields: {} }
+ * problemsOf(draft, node, context, { tags: [{ id: "7" }] }).fields; // { tagName: "Pick a tag that exists in this ActiveCampaign account" }
  */
-export function problemsOf(draft: ActionDraft, node: TimelineNode, context: TimelineRuleContext): DraftProblems {
+export function problemsOf(
+  draft: ActionDraft,
+  node: TimelineNode,
+  context: TimelineRuleContext,
+  lists?: Partial<Record<ListName, readonly ListEntry[]>>,
+): DraftProblems {
   const fields: Record<string, string> = {};
   if (Number.isNaN(node.hours)) fields.hours = "Enter a whole number of hours.";
   if (Number.isNaN(node.minutes)) fields.minutes = "Enter a whole number of minutes.";
@@ -190,7 +199,7 @@ export function problemsOf(draft: ActionDraft, node: TimelineNode, context: Time
   if (Object.keys(fields).length > 0) return { fields };
   const rule = validateTimelineAction(node, context);
   if (!rule.ok) return { rule: rule.message, fields };
-  const result = checkActionFields({ kind: node.integrationType, action: node.action, model: node.model });
+  const result = checkActionFields({ kind: node.integrationType, action: node.action, model: node.model, ...(lists && { lists }) });
   if (!result.ok) {
     const field = result.field === "integrationType" ? "source" : result.field;
     fields[field] = result.message;

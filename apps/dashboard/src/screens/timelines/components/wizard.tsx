@@ -3,6 +3,7 @@ import { client } from "../../../api/client.js";
 import { useQuery, type Query } from "../../../api/useQuery.js";
 import { refreshSessionData } from "../../../session/dataStore.js";
 import { ListState } from "../../../ui/index.js";
+import { TemplatePreview } from "./widgets/TemplatePreview.js";
 
 /** The "start from scratch" choice next to the server's templates. */
 export const BLANK = "blank";
@@ -35,22 +36,27 @@ export function useWizardTemplates(search: string): Query<WizardTemplate[]> {
   return useQuery(async () => (await client.timelines.wizardTemplates(search.trim() ? { search: search.trim() } : {})).success, [search]);
 }
 
-/** Template cards as one radio group, with "Blank timeline" last. */
+/** Template cards as one radio group, with "Blank timeline" last; the picked template's actions below. */
 export function TemplatePicker({ templates, selected, onSelect }: { templates: Query<WizardTemplate[]>; selected: string; onSelect: (id: string, name: string) => void }) {
   return (
     <ListState query={templates} label="templates" empty="No template matches; start from a blank timeline.">
       {(list) => (
-        <div className="template-grid" role="radiogroup" aria-label="Templates">
-          {[...list, { id: BLANK, name: "Blank timeline", description: "Start with the default settings and no actions." }].map((template) => (
-            <label key={template.id} className="card template-card">
-              <span className="row">
-                <input type="radio" name="wizard-template" value={template.id} checked={selected === template.id} onChange={() => onSelect(template.id, template.id === BLANK ? "" : template.name)} />
-                <strong>{template.name}</strong>
-              </span>
-              {template.description && <span className="muted">{template.description}</span>}
-            </label>
-          ))}
-        </div>
+        <>
+          <div className="template-grid" role="radiogroup" aria-label="Templates">
+            {[...list, { id: BLANK, name: "Blank timeline", description: "Start with the default settings and no actions." }].map((template) => (
+              <label key={template.id} className="card template-card">
+                <span className="row">
+                  <input type="radio" name="wizard-template" value={template.id} checked={selected === template.id} onChange={() => onSelect(template.id, template.id === BLANK ? "" : template.name)} />
+                  <strong>{template.name}</strong>
+                </span>
+                {template.description && <span className="muted">{template.description}</span>}
+              </label>
+            ))}
+          </div>
+          {selected && selected !== BLANK && list.some((t) => t.id === selected) && (
+            <TemplatePreview key={selected} templateId={selected} name={list.find((t) => t.id === selected)?.name ?? ""} />
+          )}
+        </>
       )}
     </ListState>
   );

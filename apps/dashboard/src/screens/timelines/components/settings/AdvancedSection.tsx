@@ -1,4 +1,6 @@
+import { useSessionData } from "../../../../session/dataStore.js";
 import { Checkbox, TextField } from "../../../../ui/index.js";
+import { MediaField } from "../widgets/MediaField.js";
 import type { SectionProps } from "./sectionProps.js";
 import { SettingForm, withSection } from "./SettingForm.js";
 
@@ -6,6 +8,8 @@ const whole = (value: string) => Math.max(0, Math.trunc(Number(value) || 0));
 
 /** Advanced: join and replay start, countdown, replay window, manual control, intro and outro videos. */
 export function AdvancedSection({ master, saveSetting }: SectionProps) {
+  const videos = useSessionData("videos").data;
+  const images = useSessionData("images").data;
   return (
     <SettingForm
       title="Advanced"
@@ -31,6 +35,10 @@ export function AdvancedSection({ master, saveSetting }: SectionProps) {
                   hint="Actions may not fire within 11 minutes of the countdown start."
                   onChange={(e) => set({ countdown: { ...g.countdown, duration: whole(e.target.value) } })} />
               )}
+              {g.countdown.enabled && (
+                <MediaField label="Countdown background image" kind="image" known={images} value={g.countdown.image}
+                  onChange={(image) => set({ countdown: { ...g.countdown, image } })} />
+              )}
             </fieldset>
             <fieldset className="fieldset">
               <legend>Replay</legend>
@@ -54,11 +62,13 @@ export function AdvancedSection({ master, saveSetting }: SectionProps) {
             </fieldset>
             <fieldset className="fieldset">
               <legend>Video</legend>
+              <MediaField label="Webinar video" kind="video" known={videos} value={g.videoFile} hint="The recording played for automated and replay events."
+                onChange={(videoFile) => set({ videoFile })} />
               <Checkbox label="Append an intro and outro video" checked={g.advanced.enabled} onChange={(e) => set({ advanced: { ...g.advanced, enabled: e.target.checked } })} />
               {g.advanced.enabled && (
                 <div className="settings-grid">
-                  <TextField label="Intro video id" value={g.advanced.appendIntro} onChange={(e) => set({ advanced: { ...g.advanced, appendIntro: e.target.value } })} />
-                  <TextField label="Outro video id" value={g.advanced.appendOutro} onChange={(e) => set({ advanced: { ...g.advanced, appendOutro: e.target.value } })} />
+                  <MediaField label="Intro video" kind="video" known={videos} value={g.advanced.appendIntro} onChange={(appendIntro) => set({ advanced: { ...g.advanced, appendIntro } })} />
+                  <MediaField label="Outro video" kind="video" known={videos} value={g.advanced.appendOutro} onChange={(appendOutro) => set({ advanced: { ...g.advanced, appendOutro } })} />
                 </div>
               )}
               <Checkbox label="High definition" checked={g.highDefinition} onChange={(e) => set({ highDefinition: e.target.checked })} />

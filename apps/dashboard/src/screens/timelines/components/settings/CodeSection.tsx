@@ -1,6 +1,7 @@
 import type { TimelineMaster } from "@cuepoint/sdk";
 import { useId } from "react";
 import { Button, toast } from "../../../../ui/index.js";
+import { RegistrationPreview } from "../widgets/RegistrationPreview.js";
 
 /**
  * The registration embed for a timeline: the widgets' script and the element it mounts into.
@@ -28,16 +29,19 @@ export function CodeSection({ master }: { master: TimelineMaster }) {
     }
   };
   return (
-    <section className="stack card" aria-labelledby="code-heading">
-      <div>
-        <h2 id="code-heading" style={{ marginBottom: 4 }}>Code</h2>
-        <p className="muted" style={{ margin: 0 }}>Paste this where the registration form should appear, in any page builder or plain HTML.</p>
-      </div>
-      <div className="field">
-        <label htmlFor={id}>Registration code</label>
-        <textarea id={id} className="code-box" readOnly rows={3} value={snippet} onFocus={(e) => e.currentTarget.select()} />
-      </div>
-      <div><Button variant="primary" onClick={() => void copy()}>Copy code</Button></div>
-    </section>
+    <div className="stack">
+      <section className="stack card" aria-labelledby="code-heading">
+        <div>
+          <h2 id="code-heading" style={{ marginBottom: 4 }}>Code</h2>
+          <p className="muted" style={{ margin: 0 }}>Paste this where the registration form should appear, in any page builder or plain HTML.</p>
+        </div>
+        <div className="field">
+          <label htmlFor={id}>Registration code</label>
+          <textarea id={id} className="code-box" readOnly rows={3} value={snippet} onFocus={(e) => e.currentTarget.select()} />
+        </div>
+        <div><Button variant="primary" onClick={() => void copy()}>Copy code</Button></div>
+      </section>
+      <RegistrationPreview master={master} />
+    </div>
   );
 }

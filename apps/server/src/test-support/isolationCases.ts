@@ -1,0 +1,310 @@
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import { createMasterSetting } from "@cuepoint/sdk";
+import { sha256 } from "./mediaUpload.js";
+import { mailNode } from "./timelineFixtures.js";
+
+/**
+ * The cases of the isolation sweep (routes/isolation.test.ts): for each id-taking route of the
+ * table (`METHOD path`), the calls account B makes with account A's ids, and what B must get
+ * (404 unless the case says otherwise, and why).
+ */
+
+export interface Ids {
+  timeline: string;
+  trashed: string;
+  shareCode: string;
+  nodeId: string;
+  revision: string;
+  event: string;
+  seriesEvent: string;
+  series: string;
+  agent: string;
+  host: string;
+  registrant: string;
+  form: string;
+  folder: string;
+  file: string;
+  fileId: string;
+  webhook: string;
+  mailchimp: string;
+  facebook: string;
+  nifty: string;
+  sheets: string;
+  token: string;
+  oauthState: string;
+  /** B's own timeline, for calls that mix one id of each account. */
+  ownTimeline: string;
+}
+
+export interface Call {
+  method?: string;
+  path: string;
+  body?: Record<string, unknown> | FormData;
+  /** The same call with an id no account has: B's call must get the same status (instead of the case's). */
+  likeUnknown?: Call;
+}
+
+/** What B must get. Default: 404 on every call. */
+export type Expect =
+  | { status: number; field?: string }
+  | { sameAsAnonymous: true }
+  | { check: (response: Response, ids: Ids) => Promise<void> };
+
+export interface Case {
+  calls: (ids: Ids) => Call[];
+  expect?: Expect;
+  /** Why the expectation is not 404. */
+  why?: string;
+}
+
+const csv = (text: string) => new Blob([text], { type: "text/csv" });
+const form = (fields: Record<string, string | Blob>) => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return body;
+};
+export const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export const CASES: Record<string, Case> = {
+  "DELETE /oauth/personal-access-tokens/:id": { calls: (i) => [{ path: `/oauth/personal-access-tokens/${i.token}` }] },
+
+  // The automation engine (routes/automation.ts): every id is checked against the caller's account.
+  "GET /automation/settings": { calls: (i) => [{ path: `/automation/settings?webinarTimeline=${i.timeline}` }] },
+  "PUT /automation/settings": {
+    calls: (i) => [{ path: "/automation/settings", body: { webinarTimeline: i.timeline, catchUp: { mode: "skip", windowMinutes: 0 } } }],
+  },
+  "POST /automation/attendance": {
+    calls: (i) => [{ path: "/automation/attendance", body: { webinarID: i.event, uuid: i.registrant, attendedSeconds: 60 } }],
+  },
+  "GET /automation/deliveries": {
+    calls: (i) => [
+      { path: `/automation/deliveries?webinarTimeline=${i.timeline}` },
+      { path: `/automation/deliveries?webinarID=${i.event}` },
+      { path: `/automation/deliveries?uuid=${i.registrant}` },
+    ],
+  },
+  "GET /automation/scheduled": {
+    calls: (i) => [
+      { path: `/automation/scheduled?webinarTimeline=${i.timeline}` },
+      { path: `/automation/scheduled?webinarID=${i.event}` },
+      { path: `/automation/scheduled?uuid=${i.registrant}` },
+    ],
+  },
+  "POST /automation/simulate": {
+    calls: (i) => [
+      { path: "/automation/simulate", body: { webinarTimeline: i.timeline, startTime: "2030-01-01T10:00:00Z" } },
+      { path: "/automation/simulate", body: { webinarTimeline: i.ownTimeline, webinarID: i.event } },
+    ],
+  },
+  "GET /automation/livescript": { calls: (i) => [{ path: `/automation/livescript?webinarID=${i.event}` }] },
+
+  "POST /integration/update": { calls: (i) => [{ path: "/integration/update", body: { integrationID: i.webhook, blocks: { name: "Taken" } } }] },
+  "POST /integration/adddata": {
+    calls: (i) => [{ path: "/integration/adddata", body: { integrationID: i.webhook, type: "encrypt", blocks: { a: "b" } } }],
+  },
+  "POST /integration/used": { calls: (i) => [{ path: "/integration/used", body: { integrationID: i.webhook } }] },
+  "POST /integration/delete": { calls: (i) => [{ path: "/integration/delete", body: { integrationID: i.webhook } }] },
+  "POST /test/integration": { calls: (i) => [{ path: "/test/integration", body: { integrationID: i.webhook } }] },
+  "POST /:kind/getlists": { calls: (i) => [{ path: "/mailchimp/getlists", body: { integrationID: i.mailchimp } }] },
+  "POST /:kind/addfield": {
+    calls: (i) => [{ path: "/mailchimp/addfield", body: { integrationID: i.mailchimp, listID: "aud1", name: "city" } }],
+  },
+  "POST /:kind/addautofield": {
+    calls: (i) => [{ path: "/mailchimp/addautofield", body: { integrationID: i.mailchimp, listID: "aud1" } }],
+  },
+  "POST /:kind/addtag": {
+    calls: (i) => [{ path: "/mailchimp/addtag", body: { integrationID: i.mailchimp, listID: "aud1", name: "buyer" } }],
+  },
+  "POST /tags": { calls: (i) => [{ path: "/tags", body: { integrationID: i.mailchimp, tags: ["buyer"] } }] },
+  "POST /fbaudience/audience/create": {
+    calls: (i) => [{ path: "/fbaudience/audience/create", body: { integrationID: i.facebook, adAccountId: "act_1", name: "Fans" } }],
+  },
+  "POST /niftyimage/delete": {
+    calls: (i) => [{ path: "/niftyimage/delete", body: { integrationID: i.nifty, url: "https://img.example.com/a.png" } }],
+  },
+  "GET /sheets/:integrationID/:spreadsheetID": { calls: (i) => [{ path: `/sheets/${i.sheets}/sheet1` }] },
+  "GET /sheets/:integrationID/:spreadsheetID/:worksheet": { calls: (i) => [{ path: `/sheets/${i.sheets}/sheet1/Sheet1` }] },
+  "GET /oauth/:kind/authorize": { calls: (i) => [{ path: `/oauth/mailchimp/authorize?integrationID=${i.mailchimp}` }] },
+  "POST /oauth/:kind/callback": {
+    calls: (i) => [{ path: "/oauth/mailchimp/callback", body: { code: "mc-code", state: i.oauthState } }],
+    expect: { status: 400, field: "state" },
+    why: "a sign-in attempt belongs to the session that started it: anyone else's `state` is refused like a used one",
+  },
+
+  "POST /webinartimelinemaster/set": {
+    calls: (i) => [
+      { path: "/webinartimelinemaster/set", body: { webinarTimeline: i.timeline, blocks: createMasterSetting({ general: { timelineName: "Taken" } }) } },
+    ],
+  },
+  "POST /webinartimelinemaster/set/item": {
+    calls: (i) => [
+      { path: "/webinartimelinemaster/set/item", body: { webinarTimeline: i.timeline, setting: "general", key: "timelineName", value: "Taken" } },
+    ],
+  },
+  "PUT /webinartimelinemaster/copysetting": {
+    calls: (i) => [
+      { method: "PUT", path: "/webinartimelinemaster/copysetting", body: { copyFrom: i.timeline, copyTo: i.ownTimeline, setting: "general" } },
+      { method: "PUT", path: "/webinartimelinemaster/copysetting", body: { copyFrom: i.ownTimeline, copyTo: i.timeline, setting: "general" } },
+    ],
+  },
+  "POST /webinartimelinemaster/copy": {
+    calls: (i) => [{ path: "/webinartimelinemaster/copy", body: { webinarTimeline: i.timeline, timelineName: "Taken" } }],
+  },
+  "POST /webinartimelinemaster/share": { calls: (i) => [{ path: "/webinartimelinemaster/share", body: { webinarTimeline: i.timeline } }] },
+  "POST /webinartimelineevent/get/code": {
+    calls: (i) => [{ path: "/webinartimelineevent/get/code", body: { code: i.shareCode } }],
+    why: "a share code is the one designed way across accounts: it imports a copy into the caller's own account",
+    expect: {
+      async check(response, ids) {
+        expect(response.status).toBe(200);
+        const { success } = (await response.json()) as { success: { id: string } };
+        expect(success.id).not.toBe(ids.timeline);
+      },
+    },
+  },
+  "POST /webinartimelinemaster/restore": { calls: (i) => [{ path: "/webinartimelinemaster/restore", body: { webinarTimeline: i.trashed } }] },
+  "POST /webinartimeline/delete": { calls: (i) => [{ path: "/webinartimeline/delete", body: { webinarTimeline: i.timeline } }] },
+  "POST /webinartimeline/check_if_used": {
+    calls: (i) => [{ path: "/webinartimeline/check_if_used", body: { webinarTimeline: i.timeline } }],
+  },
+  "POST /webinartimelineevent/set": {
+    calls: (i) => [
+      { path: "/webinartimelineevent/set", body: { webinarTimeline: i.timeline, blocks: {}, isPast: false } },
+      // B's own timeline, with an action naming A's integration: kept as a reference like an unknown id
+      // (drafts and imported timelines hold such references), and the engine loads a node's integration
+      // from the job's own account only (engine/actions/integration.ts), so it can never run through A's.
+      {
+        path: "/webinartimelineevent/set",
+        body: { webinarTimeline: i.ownTimeline, blocks: { "-1": [mailNode(1, -1, { integrationID: i.webhook })] }, isPast: false },
+        likeUnknown: {
+          path: "/webinartimelineevent/set",
+          body: { webinarTimeline: i.ownTimeline, blocks: { "-1": [mailNode(1, -1, { integrationID: randomUUID() })] }, isPast: false },
+        },
+      },
+    ],
+  },
+  "POST /webinartimelineevent/get": { calls: (i) => [{ path: "/webinartimelineevent/get", body: { webinarTimeline: i.timeline } }] },
+  "POST /webinartimelineevent/autocsv": {
+    calls: (i) => [
+      {
+        path: "/webinartimelineevent/autocsv",
+        body: form({
+          webinarTimeline: i.timeline,
+          groups: '["3"]',
+          id: i.nodeId,
+          eventID: i.event,
+          csv: csv("name,message,after\nEve,hello,10\n"),
+        }),
+      },
+    ],
+  },
+  "POST /generalsetting/get": { calls: (i) => [{ path: "/generalsetting/get", body: { webinarTimeline: i.timeline, nodeID: i.nodeId } }] },
+  "POST /generalsetting/create": {
+    calls: (i) => [
+      { path: "/generalsetting/create", body: { blocks: { webinarTimeline: i.timeline, nodeID: i.nodeId, general: { timelineName: "Taken" } } } },
+    ],
+  },
+  "GET /timelines/:id/revisions": { calls: (i) => [{ path: `/timelines/${i.timeline}/revisions` }] },
+  "GET /timelines/:id/revisions/:revisionId": {
+    calls: (i) => [
+      { path: `/timelines/${i.timeline}/revisions/${i.revision}` },
+      { path: `/timelines/${i.ownTimeline}/revisions/${i.revision}` },
+    ],
+  },
+  "POST /timelines/:id/revisions/:revisionId/restore": {
+    calls: (i) => [
+      { path: `/timelines/${i.timeline}/revisions/${i.revision}/restore` },
+      { path: `/timelines/${i.ownTimeline}/revisions/${i.revision}/restore` },
+    ],
+  },
+
+  "PUT /forms/:id": { calls: (i) => [{ method: "PUT", path: `/forms/${i.form}`, body: { name: "Taken" } }] },
+  "DELETE /forms/:id": { calls: (i) => [{ path: `/forms/${i.form}` }] },
+
+  "GET /webinars": { calls: (i) => [{ path: `/webinars?wtl=${i.timeline}` }] },
+  "GET /webinars/:id": { calls: (i) => [{ path: `/webinars/${i.event}` }] },
+  "POST /webinar/update": { calls: (i) => [{ path: "/webinar/update", body: { webinarID: i.event, blocks: { visible: false } } }] },
+  "POST /webinar/create": {
+    calls: (i) => [{ path: "/webinar/create", body: { webinarTimeline: i.timeline, start: `${future(40)}T10:00` } }],
+  },
+  "POST /webinar/delete": {
+    calls: (i) => [
+      { path: "/webinar/delete", body: { webinarID: i.event, isRecurring: false } },
+      { path: "/webinar/delete", body: { webinarID: i.seriesEvent, isRecurring: true, uniqueID: i.series } },
+    ],
+  },
+  "GET /recurring": { calls: (i) => [{ path: `/recurring?wtl=${i.timeline}` }] },
+  "DELETE /recurring/:id": { calls: (i) => [{ path: `/recurring/${i.series}` }] },
+  "GET /webinars/:id/agents": { calls: (i) => [{ path: `/webinars/${i.event}/agents` }] },
+  "POST /webinars/:id/agents": { calls: (i) => [{ path: `/webinars/${i.event}/agents`, body: { name: "Eve", email: "eve@example.com" } }] },
+  "DELETE /webinars/:id/agents/:personId": { calls: (i) => [{ path: `/webinars/${i.event}/agents/${i.agent}` }] },
+  "GET /webinars/:id/hosts": { calls: (i) => [{ path: `/webinars/${i.event}/hosts` }] },
+  "POST /webinars/:id/hosts": { calls: (i) => [{ path: `/webinars/${i.event}/hosts`, body: { name: "Eve", email: "eve@example.com" } }] },
+  "DELETE /webinars/:id/hosts/:personId": { calls: (i) => [{ path: `/webinars/${i.event}/hosts/${i.host}` }] },
+  "POST /stream/webinar/coorganizer": {
+    calls: (i) => [{ path: "/stream/webinar/coorganizer", body: { webinarId: i.event, tenantId: "t1", name: "Eve", email: "eve@example.com" } }],
+  },
+  "GET /webinar/export": { calls: (i) => [{ path: `/webinar/export?type=registrants&webinarID=${i.event}` }] },
+  "POST /analytics/attendance": {
+    calls: (i) => [
+      { path: "/analytics/attendance", body: { webinarID: i.event } },
+      { path: "/analytics/attendance", body: { webinarTimeline: i.timeline } },
+    ],
+  },
+
+  "POST /registrants": {
+    calls: (i) => [{ path: "/registrants", body: form({ webinarTimeline: i.timeline, csv: csv("email\neve@example.com\n") }) }],
+  },
+  "POST /registrants/ban": { calls: (i) => [{ path: "/registrants/ban", body: { uuid: i.registrant } }] },
+  "DELETE /registrants/:uuid": { calls: (i) => [{ path: `/registrants/${i.registrant}` }] },
+  "GET /public/timelines/:id/registration": {
+    calls: (i) => [{ path: `/public/timelines/${i.timeline}/registration` }],
+    expect: { sameAsAnonymous: true },
+    why: "the registration widget's public endpoint reads no token: B's answer is anyone's answer",
+  },
+  "POST /public/timelines/:id/registrations": {
+    calls: (i) => [{ path: `/public/timelines/${i.timeline}/registrations`, body: { name: "Eve" } }],
+    expect: { sameAsAnonymous: true },
+    why: "the registration widget's public endpoint reads no token: B's answer is anyone's answer",
+  },
+
+  "POST /media/renameFile": {
+    calls: (i) => [
+      { path: "/media/renameFile", body: { uniqueID: i.file, name: "taken.wav" } },
+      { path: "/media/renameFile", body: { uniqueID: i.folder, name: "Taken" } },
+    ],
+  },
+  "DELETE /media/:id": { calls: (i) => [{ path: `/media/${i.file}` }, { path: `/media/${i.folder}` }] },
+  "GET /media/:id/file": { calls: (i) => [{ path: `/media/${i.file}/file` }] },
+  "GET /media/:id/status": { calls: (i) => [{ path: `/media/${i.file}/status` }] },
+  "GET /upload/chunk": {
+    calls: (i) => [{ path: `/upload/chunk?fileId=${i.fileId}` }],
+    why: "an upload is found by (account, fileId): another account's fileId is an unknown one, with no chunks held",
+    expect: {
+      async check(response) {
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ chunks: [] });
+      },
+    },
+  },
+  "POST /upload/chunk": {
+    calls: (i) => {
+      const bytes = new Uint8Array([1, 2, 3]);
+      const body = form({
+        fileId: i.fileId,
+        isLast: "true",
+        name: "x.png",
+        start: "0",
+        position: "3",
+        index: "0",
+        size: "3",
+        checksum: sha256(bytes),
+        folderId: i.folder,
+      });
+      body.append("file", new Blob([bytes]), "x.png");
+      return [{ path: "/upload/chunk", body }];
+    },
+  },
+};
+

@@ -37,6 +37,7 @@ export function MediaField({ label, value, onChange, kind, known = [], error, hi
   const id = useId();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<MediaItem>();
+  const [wrongType, setWrongType] = useState<string>();
   const user = useSession().user;
   const chosen = picked?.uniqueID === value ? picked : known.find((item) => String(item.uniqueID) === value);
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -54,6 +55,8 @@ export function MediaField({ label, value, onChange, kind, known = [], error, hi
 
   const pick = ([item]: MediaItem[]) => {
     if (!item) return;
+    if (item.type !== kind) return setWrongType(`"${item.name}" is not ${articled(NOUN[kind])}: pick ${articled(NOUN[kind])} for this field.`);
+    setWrongType(undefined);
     setPicked(item);
     onChange(String(item.uniqueID));
     setOpen(false);
@@ -78,8 +81,9 @@ export function MediaField({ label, value, onChange, kind, known = [], error, hi
         // In a portal: out of any surrounding <form> (the action form), so Enter in the search box submits nothing.
         createPortal(
           <div {...STOP_CANCEL}>
-            <Dialog open onClose={() => setOpen(false)} title={`Choose ${articled(NOUN[kind])}`}
-              actions={<Button onClick={() => setOpen(false)}>Cancel</Button>}>
+            <Dialog open onClose={() => { setOpen(false); setWrongType(undefined); }} title={`Choose ${articled(NOUN[kind])}`}
+              actions={<Button onClick={() => { setOpen(false); setWrongType(undefined); }}>Cancel</Button>}>
+              {wrongType && <p className="field-error" role="alert">{wrongType}</p>}
               <div className="media-picker-dialog">
                 <MediaPickerWidget client={client} type={kind} onPick={pick} {...(uploader && { uploader })} />
               </div>

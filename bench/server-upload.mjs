@@ -8,6 +8,7 @@
 //
 //   node bench/server-upload.mjs                     PGlite (the default server), 3 rounds
 //   BENCH_ROUNDS=3 BENCH_UPLOAD_MB=512 node bench/server-upload.mjs
+//   CUEPOINT_UPLOAD_ENTRY=path/to/upload.js node bench/server-upload.mjs   another build of the uploader
 //
 // Setup: a temp folder with the server's data and media store, an admin user (unlimited storage),
 // one 1 GiB file of random-ish bytes (a random MiB stamped with its offset, as upload-node.mjs).
@@ -19,11 +20,12 @@
 // upload (outside the timing) the stored file is hashed here and compared with the source.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createReadStream, openAsBlob } from "node:fs";
+import { createReadStream, openAsBlob, readFileSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
 import { Upload } from "tus-js-client";
 import {
   benchDb,
@@ -49,6 +51,23 @@ const GOAL = 1.0;
 const EMAIL = "bench-upload@example.com";
 const signed = (bytes) => `${bytes < 0 ? "-" : "+"}${mib(Math.abs(bytes))}`;
 const PASSWORD = "Bench-upload-1";
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds of this process (the client) and of `pid` (the server) from now until `stop()`. */
+function cpuMeter(pid) {
+  const [client, server] = [process.cpuUsage(), cpuOf(pid)];
+  return {
+    stop() {
+      const { user, system } = process.cpuUsage(client);
+      return { client: (user + system) / 1e6, server: cpuOf(pid) - server };
+    },
+  };
+}
 
 async function sha256OfFile(path) {
   const hash = createHash("sha256");
@@ -76,6 +95,7 @@ async function startTus(dir) {
 /** One upload through the SDK uploader; answers seconds and the server's RSS. */
 async function cuepointUpload(sdk, server, token, userId, source, mediaDir, expected) {
   const rss = sampleRss(server.pid);
+  const cpu = cpuMeter(server.pid);
   const uploader = sdk.upload.createUploader({ endpoint: `${server.apiURL}/upload/chunk`, userId, token, chunkSize: CHUNK });
   // When the server acknowledged each chunk (the uploader reports the bytes the server holds).
   const marks = [];
@@ -96,6 +116,7 @@ async function cuepointUpload(sdk, server, token, userId, source, mediaDir, expe
   const tail = last ? (last.ms - last.bytes * perByte) / 1000 : NaN;
   const chunkRate = 1000 / perByte / MiB;
   const memory = rss.stop();
+  const used = cpu.stop();
   uploader.destroy();
   if (typeof result !== "object" || !result.uniqueID) throw new Error(`the upload did not complete: ${String(result)}`);
   const [name] = (await readdir(mediaDir)).filter((entry) => entry.startsWith(String(result.uniqueID)));
@@ -104,12 +125,13 @@ async function cuepointUpload(sdk, server, token, userId, source, mediaDir, expe
   const sha = await sha256OfFile(stored);
   if (sha !== expected) throw new Error(`the stored file differs: ${sha} != ${expected}`);
   await rm(stored); // the database row stays; the admin's storage is unlimited
-  return { seconds, memory, tail, chunkRate };
+  return { seconds, memory, tail, chunkRate, cpu: used };
 }
 
 /** One upload through tus-js-client; answers seconds and the tus server's RSS. */
 async function tusUpload(tus, tusDir, source, expected, chunkSize) {
   const rss = sampleRss(tus.pid);
+  const cpu = cpuMeter(tus.pid);
   const started = performance.now();
   const url = await new Promise((done, fail) => {
     const upload = new Upload(createReadStream(source), {
@@ -125,12 +147,13 @@ async function tusUpload(tus, tusDir, source, expected, chunkSize) {
   });
   const seconds = (performance.now() - started) / 1000;
   const memory = rss.stop();
+  const used = cpu.stop();
   const stored = join(tusDir, url.split("/").at(-1));
   const sha = await sha256OfFile(stored);
   if (sha !== expected) throw new Error(`tus stored file differs: ${sha} != ${expected}`);
   await rm(stored);
   await rm(`${stored}.json`, { force: true });
-  return { seconds, memory };
+  return { seconds, memory, cpu: used };
 }
 
 await bounded(15 * 60_000, async () => {
@@ -144,6 +167,8 @@ await bounded(15 * 60_000, async () => {
   const expected = await writeTestFile(source, SIZE);
 
   const sdk = await loadSdk();
+  // Another build of the upload entry (e.g. one made from the source being changed), as upload-node.mjs.
+  if (process.env.CUEPOINT_UPLOAD_ENTRY) sdk.upload = await import(pathToFileURL(resolve(process.env.CUEPOINT_UPLOAD_ENTRY)).href);
   // What the uploader does before sending each chunk, alone: SHA-256 of every 100 MiB slice.
   const blob = await openAsBlob(source);
   const hashStarted = performance.now();
@@ -160,6 +185,7 @@ await bounded(15 * 60_000, async () => {
   const ratios = [];
   const tails = [];
   const chunkRates = [];
+  const cpuRows = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const order = round % 2 === 1 ? ["cuepoint", "tus"] : ["tus", "cuepoint"];
     const results = {};
@@ -178,6 +204,8 @@ await bounded(15 * 60_000, async () => {
     const speed = (r) => (SIZE / MiB / r.seconds).toFixed(0);
     rows.push([`round ${round} (${order[0]} first)`, speed(c), speed(t), `${ratio.toFixed(2)}×`,
       `${mib(c.memory.peak)} (${signed(c.memory.peak - cuepointStart)})`, `${mib(t.memory.peak)} (${signed(t.memory.peak - tusStart)})`]);
+    const cpu = (r) => `${r.cpu.client.toFixed(1)} + ${r.cpu.server.toFixed(1)}`;
+    cpuRows.push([`round ${round}`, c.seconds.toFixed(1), cpu(c), t.seconds.toFixed(1), cpu(t)]);
   }
   await settle();
   const single = await tusUpload(tus, tusDir, source, expected, undefined);
@@ -185,6 +213,8 @@ await bounded(15 * 60_000, async () => {
 
   console.log();
   printTable(["upload, MiB/s", "Cuepoint", "tus", "Cuepoint/tus", "Cuepoint RSS MiB peak (+over start)", "tus RSS MiB peak (+over start)"], rows);
+  console.log();
+  printTable(["CPU seconds", "Cuepoint wall", "Cuepoint client + server CPU", "tus wall", "tus client + server CPU"], cpuRows);
   const median = [...ratios].sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)];
   console.log(`\ntus-js-client default chunkSize (one PATCH for the whole file): ${(SIZE / MiB / single.seconds).toFixed(0)} MiB/s, tus RSS peak ${mib(single.memory.peak)} MiB`);
   console.log(

@@ -125,9 +125,9 @@ const rows = [
 const ours = rows[0].size;
 console.log("gzip -9, esbuild minified (browser)\n");
 for (const row of rows) {
-  const goal = row.goal ? `  goal ≤ ${kb(row.goal)} ${row.size <= row.goal ? "(met)" : "(over)"}` : "";
+  const goal = row.goal ? `  goal ≤ ${kb(row.goal)} ${row.size <= row.goal ? "(met)" : `(over by ${row.size - row.goal} B)`}` : "";
   const ratio = row === rows[0] || row.goal ? "" : `  embed.js = ${(ours / row.size).toFixed(2)}× this`;
-  console.log(`${row.name.padEnd(62)} ${kb(row.size).padStart(8)}${goal}${ratio}`);
+  console.log(`${row.name.padEnd(62)} ${kb(row.size).padStart(8)} ${`(${row.size} B)`.padStart(9)}${goal}${ratio}`);
 }
 if (explain) {
   printExplained(explained[0], "embed.js");

@@ -10,6 +10,7 @@ import { errorBody, handleError } from "./http/errors.js";
 import { createRateLimiter } from "./http/rateLimiter.js";
 import { registerRoutes } from "./http/register.js";
 import { consoleMailer, type Mailer } from "./mail/mailer.js";
+import { createSmtpMailer } from "./mail/smtpMailer.js";
 import { createLocalMediaStore, type MediaStore } from "./media/store.js";
 import { PUBLIC_PREFIX, publicCors } from "./public/publicCors.js";
 import { apiRoutes } from "./routes/index.js";
@@ -19,7 +20,7 @@ export interface CreateAppOptions {
   db: Database;
   /** Defaults from `defaultConfig()`; `runtimeSettings()` reads them from the environment. */
   config?: Partial<ServerConfig>;
-  /** Where reset mails go (default: the server log). */
+  /** Where reset mails go (default: SMTP when `config.mail` is set, else the server log). */
   mailer?: Mailer;
   /** Plans and payments (default: the `local` provider on this database). */
   billing?: BillingProvider;
@@ -45,7 +46,7 @@ export function createApp(options: CreateAppOptions): Hono {
   const deps: AppDeps = {
     db: options.db,
     config,
-    mailer: options.mailer ?? consoleMailer,
+    mailer: options.mailer ?? (config.mail ? createSmtpMailer(config.mail) : consoleMailer),
     billing: options.billing ?? createLocalBilling({ orm: options.db.orm, now: config.now }),
     media: options.media ?? createLocalMediaStore(config.mediaDir),
     loginLimiter: createRateLimiter({ orm: options.db.orm, name: "login", ...config.loginRateLimit, now: config.now }),

@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { UPLOAD_CHUNK_SIZE } from "@cuepoint/sdk";
+import { checkMailFrom, smtpOptionsFromUrl, type SmtpMailSettings } from "./mail/smtpMailer.js";
 
 /** The terms of service users agree to (`GET /terms_of_service`, `POST /consent_terms`). */
 export interface Terms {
@@ -28,6 +29,8 @@ export interface ServerConfig {
   loginRateLimit: { max: number; windowMs: number };
   /** The clock; tests move it to expire tokens. */
   now: () => Date;
+  /** The server's own mail (reset links) through SMTP; unset, mails are printed to the log. */
+  mail?: SmtpMailSettings | undefined;
 }
 
 export const DEFAULT_TERMS: Terms = {
@@ -62,9 +65,27 @@ export interface RuntimeSettings {
 }
 
 /**
- * Reads `PORT` (3000), `DATABASE_URL`, `CUEPOINT_DATA_DIR` (`.cuepoint-data`), `PUBLIC_URL`
- * and `CUEPOINT_SUPPORT_SECRET`. A relative data folder is taken from the directory the command
- * was typed in (pnpm's `INIT_CWD`), not the package folder pnpm runs the script in, so
+ * `CUEPOINT_SMTP_URL` with `CUEPOINT_MAIL_FROM`, checked now so a typo stops the start with a
+ * clear message instead of losing the first reset mail; neither set means the log mailer.
+ *
+ * @example
+ * mailSettings({ CUEPOINT_SMTP_URL: "smtp://u:p@mail.example.com", CUEPOINT_MAIL_FROM: "no-reply@example.com" });
+ */
+export function mailSettings(env: NodeJS.ProcessEnv): SmtpMailSettings | undefined {
+  const url = env.CUEPOINT_SMTP_URL || undefined;
+  const from = env.CUEPOINT_MAIL_FROM || undefined;
+  if (!url && !from) return undefined;
+  if (!url) throw new Error("CUEPOINT_MAIL_FROM is set but CUEPOINT_SMTP_URL is not: set both to send mail.");
+  if (!from) throw new Error("CUEPOINT_SMTP_URL needs CUEPOINT_MAIL_FROM, the sender of the server's mails.");
+  smtpOptionsFromUrl(url);
+  checkMailFrom(from);
+  return { url, from };
+}
+
+/**
+ * Reads `PORT` (3000), `DATABASE_URL`, `CUEPOINT_DATA_DIR` (`.cuepoint-data`), `PUBLIC_URL`,
+ * `CUEPOINT_SUPPORT_SECRET` and the mail settings ({@link mailSettings}). A relative data folder
+ * is taken from the directory the command was typed in (pnpm's `INIT_CWD`), not the package folder pnpm runs the script in, so
  * `pnpm start` and `pnpm cuepoint …` at the repository root share `./.cuepoint-data`.
  */
 export function runtimeSettings(env: NodeJS.ProcessEnv = process.env): RuntimeSettings {
@@ -83,6 +104,7 @@ export function runtimeSettings(env: NodeJS.ProcessEnv = process.env): RuntimeSe
       mediaDir: env.CUEPOINT_MEDIA_DIR
         ? resolve(base, env.CUEPOINT_MEDIA_DIR)
         : join(isAbsolute(folder) ? folder : resolve(base, folder), "media"),
+      mail: mailSettings(env),
     }),
   };
 }

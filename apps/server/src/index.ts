@@ -26,6 +26,8 @@ const engine = automation.enabled ? await startEngine({ db, config: settings.con
 const server = serve({ fetch: app.fetch, port: settings.port }, (info) => {
   console.log(`Cuepoint is running at http://localhost:${info.port} on ${where}.`);
   console.log(`API: http://localhost:${info.port}/api · OpenAPI: http://localhost:${info.port}/api/openapi.json`);
+  const mail = settings.config.mail;
+  console.log(mail ? `Mail is sent through ${new URL(mail.url).host} as ${mail.from}.` : "Mail is printed to this log (set CUEPOINT_SMTP_URL to send it).");
 });
 
 let stopping = false;

@@ -16,9 +16,10 @@ export const EMBED_OPTIONS = {
   // (`??=`), kept as written instead of esbuild's helpers: the floor moves to Chrome 85, Firefox 79,
   // Safari 14 (2020), all older than constructable stylesheets in Firefox (101) and Safari (16.4).
   supported: { "class-field": true, "logical-assignment": true },
-  // Private fields of the embed's own code end in `_` (liteRuntime's hook slots): a closed bundle
-  // may shorten them. (Mangling Preact's `__k`-style internals too was measured: 16 B gzip, not worth
-  // the risk.)
-  mangleProps: /^[a-z]\w*[a-z]_$/,
+  // A closed bundle may shorten private property names: the embed's own end in `_` (liteRuntime's
+  // hook slots), Preact's internals start with `__` (`__k`, `__e`...; its dist has them mangled
+  // so, and reads none of them by a string; `__html`, of dangerouslySetInnerHTML, is kept). 23 B gzip.
+  mangleProps: /^(?:[a-z]\w*[a-z]_|__\w*)$/,
+  reserveProps: /^(?:__html|__proto__)$/,
   logLevel: "warning",
 };

@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { openDatabase } from "../db/openDatabase.js";
 import { scheduledActions } from "../db/schema/index.js";
+import { openTestDatabase } from "../test-support/testDatabase.js";
 import { createUser } from "../users/users.js";
 import { insertTimeline } from "../webinars/attendanceData.js";
 import type { ExecuteAction } from "./actions/types.js";
@@ -29,7 +30,8 @@ const LOOPS = Number(process.env.BENCH_ENGINE_LOOPS ?? 2);
 const LEAD_MS = 20_000;
 
 const folder = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), "cuepoint-bench-engine-"));
-const db = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, poolSize: 10 } : { dataDir: folder });
+// On PostgreSQL each run gets a database of its own (created here, dropped at the end).
+const db = process.env.DATABASE_URL ? await openTestDatabase() : await openDatabase({ dataDir: folder });
 try {
   // One admin account (unlimited actions), one timeline with one node, one event, ACTIONS registrants.
   const user = await createUser(db.orm, { email: "bench-engine@example.com", password: "Bench-engine-1", role: "99", name: "Bench" });

@@ -35,7 +35,8 @@ const getLists = defineRoute({
     "`audiences`, `sheets`, `images`…) — each an array of `{ id, name, … }` (Mailchimp tags carry their " +
     "`listID`). Answered from the server's cache unless `refresh` is true or the cache is over a day old; the " +
     "`x-lists-fetched-at` header says when they were fetched. NIFTYIMAGE's refresh also updates the " +
-    `integration's \`images\`. ${KIND_NOTE}`,
+    "integration's `images`. Only kinds whose SDK catalogue entry has `lists: true` (`hasServiceLists`) read " +
+    `lists; the others answer 501, so hosts need not ask. ${KIND_NOTE}`,
   access: "integrations:read",
   body: GetListsRequestSchema,
   encoding: "multipart",

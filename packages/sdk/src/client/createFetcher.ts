@@ -1,6 +1,6 @@
 import { createFetch, type FetchError, type FetchResponse } from "ofetch";
 import { XSRF_COOKIE, XSRF_HEADER } from "../constants.js";
-import { ApiError, NetworkError, UnauthorizedError, serverMessage, type CuepointError } from "./errors.js";
+import { ApiError, NetworkError, UnauthorizedError, serverMessage } from "./errors.js";
 
 /** Anything shaped like `fetch`: the global one, `undici`'s, or a Hono `app.request`. */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Response | Promise<Response>;
@@ -85,9 +85,10 @@ export const createFetcher = /* @__NO_SIDE_EFFECTS__ */ (options: ClientOptions)
     fetch: async (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
   });
 
-  const fail = async (error: FetchError): Promise<CuepointError> => {
+  /** Rejects with the `CuepointError` of a failed call. */
+  const fail = async (error: FetchError): Promise<never> => {
     const { response } = error;
-    if (!response) return new NetworkError("Failed to fetch", undefined, undefined, { cause: error });
+    if (!response) throw new NetworkError("Failed to fetch", undefined, undefined, { cause: error });
     const { status } = response;
     let { data } = error;
     // A text or blob call (CSV export, file download) got its error body as text or a Blob: a JSON
@@ -102,12 +103,12 @@ export const createFetcher = /* @__NO_SIDE_EFFECTS__ */ (options: ClientOptions)
       }
     }
     const message = serverMessage(data) ?? `Request failed with status ${status}`;
-    if (status !== 401) return new ApiError(message, status, data, { cause: error });
+    if (status !== 401) throw new ApiError(message, status, data, { cause: error });
     const unauthorized = new UnauthorizedError(message, status, data, { cause: error });
     const location = (globalThis as { location?: Location }).location;
     const path = options.currentPath?.() ?? (location ? location.pathname + location.hash : "");
     if (!path.includes("invoker")) options.onUnauthorized?.(unauthorized);
-    return unauthorized;
+    throw unauthorized;
   };
 
   const raw = <T>(method: Method, path: string, payload?: unknown, init: CallInit = {}) => {
@@ -135,9 +136,7 @@ export const createFetcher = /* @__NO_SIDE_EFFECTS__ */ (options: ClientOptions)
         // ofetch types the parsed body by `responseType`; ours is already typed by `T`.
         responseType: init.responseType as "json" | undefined,
       })
-      .catch(async (error: FetchError) => {
-        throw await fail(error);
-      });
+      .catch(fail);
   };
 
   return Object.assign(

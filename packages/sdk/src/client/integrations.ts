@@ -130,4 +130,4 @@ export const integrations = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): Integrat
       ),
     authorizeURL: (kind, query) => call("GET", `/oauth/${kind}/authorize`, query, { accept: "application/json" }),
     completeOAuth: "POST /oauth/{kind}/callback",
-  });
+  }, toForm);

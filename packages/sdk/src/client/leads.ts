@@ -1,6 +1,7 @@
 import type { Lead } from "../schemas/index.js";
 import type { BanLeadRequest, ListLeadsQuery, UploadLeadsRequest } from "../schemas/requests/leads.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
+import { toForm } from "./form.js";
 import { group } from "./group.js";
 import type { Ack, Page } from "./types.js";
 
@@ -33,4 +34,4 @@ export const leads = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): LeadsResource =
     upload: "POST /registrants form",
     ban: "POST /registrants/ban",
     delete: "DELETE /registrants/{uuid}",
-  });
+  }, toForm);

@@ -14,6 +14,7 @@ import type {
   WizardTemplatesRequest,
 } from "../schemas/requests/timelines.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
+import { toForm } from "./form.js";
 import { group } from "./group.js";
 import type { Ack, Success } from "./types.js";
 
@@ -144,4 +145,4 @@ export const timelines = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): TimelinesRe
     revisions: "GET /timelines/{id}/revisions",
     revision: "GET /timelines/{id}/revisions/{revisionId}",
     restoreRevision: "POST /timelines/{id}/revisions/{revisionId}/restore",
-  });
+  }, toForm);

@@ -19,6 +19,7 @@ import type {
 } from "../schemas/requests/webinars.js";
 import { ANALYTICS_TIMEOUT, isAnalyticsTimeout } from "../rules/analyticsTimeout/index.js";
 import { withData, type CuepointPromise, type Fetcher } from "./createFetcher.js";
+import { toForm } from "./form.js";
 import { group } from "./group.js";
 import { AnalyticsTimeoutError, type CuepointError } from "./errors.js";
 import type { Ack, Page, Success } from "./types.js";
@@ -161,4 +162,4 @@ export const webinars = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): WebinarsReso
     deleteRecurring: "DELETE /recurring/{id}",
     attendance: (body) => analytics(call.raw("POST", "/analytics/attendance", body)),
     breakdown: (period) => analytics(call.raw("POST", "/analytics/breakdown", { period })),
-  });
+  }, toForm);

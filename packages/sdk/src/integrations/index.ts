@@ -35,6 +35,7 @@ export {
   actionsFor,
   apiPathFor,
   getIntegrationKind,
+  hasServiceLists,
   integrationCatalogue,
   isIntegrationKind,
 } from "./integrationCatalogue.js";

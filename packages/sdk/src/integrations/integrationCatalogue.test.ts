@@ -4,6 +4,7 @@ import {
   actionsFor,
   apiPathFor,
   getIntegrationKind,
+  hasServiceLists,
   integrationCatalogue,
   isIntegrationKind,
 } from "./integrationCatalogue.js";
@@ -143,6 +144,14 @@ describe("looking kinds up", () => {
     expect(actionsFor("webhook").map((a) => a.key)).toEqual(["sendWebhook"]);
     expect(actionsFor("DOMAIN")).toEqual([]);
     expect(actionsFor("nope")).toEqual([]);
+  });
+
+  it("says which kinds' lists the server reads (apps/server checks it against its adapters)", () => {
+    const withLists = INTEGRATION_KINDS.filter((kind) => hasServiceLists(kind));
+    expect(withLists).toEqual(["MAILCHIMP", "ACTIVECAMPAIGN", "GOOGLESHEETS", "NIFTYIMAGE", "FACEBOOK"]);
+    expect(hasServiceLists("mailchimp")).toBe(true);
+    expect(hasServiceLists("CLICKSEND")).toBe(false);
+    expect(hasServiceLists("nope")).toBe(false);
   });
 
   it("names API paths by the lower-case type except Facebook audiences", () => {

@@ -57,6 +57,18 @@ export function actionsFor(kind: string): readonly ActionDefinition[] {
 }
 
 /**
+ * Whether the server reads a kind's lists (`POST /{kind}/getlists`); false for unknown kinds.
+ * Hosts skip the call, and show a plain id input, where it is false.
+ *
+ * @example
+ * hasServiceLists("MAILCHIMP"); // true
+ * hasServiceLists("CLICKSEND"); // false
+ */
+export function hasServiceLists(kind: string): boolean {
+  return getIntegrationKind(kind)?.lists === true;
+}
+
+/**
  * The path segment of a kind's API calls (`/{kind}/getlists`, `/{kind}/addtag` ...): the
  * lower-case type, except where the API names it otherwise (FACEBOOK is `fbaudience`).
  *

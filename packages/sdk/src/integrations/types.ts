@@ -87,4 +87,9 @@ export interface IntegrationEntry {
   readonly deliveryPlatform?: DeliveryPlatform;
   /** The path segment of `/{kind}/getlists` and friends when it is not the lower-case type. */
   readonly apiPath?: string;
+  /**
+   * True when the server reads the service's lists (`POST /{kind}/getlists`: tags, audiences,
+   * sheets…). Absent: that call answers 501, and hosts ask for an entry's id as plain text.
+   */
+  readonly lists?: true;
 }

@@ -18,7 +18,7 @@ export function createLiteFetcher(
 ): Fetcher {
   const base = apiURL.replace(/\/+$/, "");
   const raw = async (method: string, path: string, payload?: unknown) => {
-    const body = payload === undefined || method === "GET" ? undefined : JSON.stringify(payload);
+    const body = method === "GET" ? undefined : JSON.stringify(payload); // undefined without a payload
     const headers: Record<string, string> = { accept: "application/json" };
     if (body) headers["content-type"] = headers.accept as string;
     let response: Response;

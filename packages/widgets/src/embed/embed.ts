@@ -32,7 +32,7 @@ const run = (name?: unknown, type?: unknown, listener?: unknown) => {
 const global = window as unknown as { cuepoint?: Queued };
 const queued = global.cuepoint?.q ?? [];
 global.cuepoint = run;
-for (const args of Array.from(queued)) run(...Array.from(args));
+for (const args of queued) run.apply(0, args as Parameters<typeof run>);
 
 // Parser-inserted and script-added elements alike reach the observer (one call per batch).
 new MutationObserver(scan).observe(document.documentElement, { childList: true, subtree: true });

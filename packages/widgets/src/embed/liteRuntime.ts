@@ -82,7 +82,8 @@ export const liteRuntime: Runtime = {
   },
   useEffect(effect: Effect, deps?: readonly unknown[]) {
     const slot = next<EffectSlot>(() => ({}));
-    if (!slot.deps_ || !deps?.every((dep, i) => dep === slot.deps_?.[i])) {
+    const last = slot.deps_;
+    if (!last || !deps?.every((dep, i) => dep === last[i])) {
       slot.deps_ = deps;
       slot.run_ = effect;
     }

@@ -29,7 +29,7 @@ const RegistrationForm = /* @__PURE__ */ liteComponent(registrationFormComponent
 
 const fieldsOf = (json: string | undefined): RegistrationPrefill["fields"] => {
   try {
-    return json ? (JSON.parse(json) as RegistrationPrefill["fields"]) : undefined;
+    return JSON.parse(json as string) as RegistrationPrefill["fields"]; // no attribute: JSON.parse throws too
   } catch {
     return undefined; // an unreadable data-prefill-fields is ignored, the form still works
   }

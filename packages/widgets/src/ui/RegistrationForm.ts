@@ -2,7 +2,7 @@ import {
   createRegistrationForm,
   type RegistrationFormCore,
 } from "../core/registration/createRegistrationForm.js";
-import { formatSessionTime, timeZoneChoices } from "../core/registration/timeZones.js";
+import { formatSessionTime } from "../core/registration/timeZones.js";
 import type {
   RegistrationApi,
   RegistrationFormEvents,
@@ -71,29 +71,18 @@ function apiOf(props: RegistrationFormProps): RegistrationApi {
 export function registrationFormComponent(rt: Runtime) {
   const { h } = rt;
   return function RegistrationForm(props: RegistrationFormProps): unknown {
-    const [core] = rt.useState<RegistrationFormCore>(() =>
-      createRegistrationForm({
-        timelineId: props.timelineId,
-        api: apiOf(props),
-        prefill: props.prefill,
-        timeZone: props.timeZone,
-        redirect: props.redirect,
-        preview: props.preview,
-      }),
-    );
+    // The props the core reads have its options' names (timelineId, prefill, timeZone, redirect, preview).
+    const [core] = rt.useState<RegistrationFormCore>(() => createRegistrationForm({ ...props, api: apiOf(props) }));
     const root = rt.useRef<HTMLElement | null>(null);
     const latest = rt.useRef(props);
     latest.current = props;
-    const id = rt.useId().replace(/[^\w-]/g, "");
-    const zones = rt.useRef<{ key: unknown; list: string[] }>({ key: null, list: [] });
+    const id = rt.useId(); // React's ":r0:" is a valid id too (ids are only referenced, never queried)
 
     rt.useEffect(() => {
       adoptStyles(root.current);
-      const stops = REGISTRATION_EVENTS.map((type) =>
-        core.on(type, (detail) => (latest.current[eventProp(type)] as Handler)?.(detail)),
-      );
+      for (const type of REGISTRATION_EVENTS) core.on(type, (detail) => (latest.current[eventProp(type)] as Handler)?.(detail));
       void core.load();
-      return () => stops.forEach((stop) => stop());
+      return core.dispose; // the form's own core: no one else listens to it
     }, [core]);
     useSignals(rt, core);
 
@@ -101,22 +90,25 @@ export function registrationFormComponent(rt: Runtime) {
     const config = core.config.value;
     const live = h("p", { className: "cp-sr", role: "status", "aria-live": "polite" }, core.announcement.value);
     const alert = () => h("p", { className: "cp-alert", role: "alert" }, core.message.value);
+    const busy = status === "submitting";
+    // One root for every state (aria-* booleans render as "true"/"false" in React and Preact alike);
+    // until the config is there (and in a server render) it reserves `placeholderHeight` px.
     const shell = (...children: unknown[]) =>
-      h("div", { ref: root, className: "cp cp-registration", "data-status": status }, ...children, live);
-
-    if (status === "loading" || !config) {
-      return h(
+      h(
         "div",
         {
           ref: root,
-          className: "cp cp-registration cp-placeholder",
-          "aria-busy": status === "loading" ? "true" : "false",
-          style: { minHeight: `${props.placeholderHeight ?? 420}px` },
+          className: "cp cp-registration",
+          "data-status": status,
+          "aria-busy": busy || status === "loading",
+          style: config ? undefined : { minHeight: `${props.placeholderHeight ?? 420}px` },
         },
-        status === "failed"
-          ? alert()
-          : h("span", { className: "cp-sr" }, "Loading the registration form…"),
+        ...children,
+        live,
       );
+
+    if (!config) {
+      return shell(status === "failed" ? alert() : h("span", { className: "cp-sr" }, "Loading the registration form…"));
     }
 
     const zone = core.timeZone.value;
@@ -135,24 +127,15 @@ export function registrationFormComponent(rt: Runtime) {
       return shell(title, alert());
     }
 
-    if (zones.current.key !== config) {
-      zones.current = {
-        key: config,
-        list: timeZoneChoices([zone, config.timeZone, ...config.sessions.map((s) => s.timeZone)]),
-      };
-    }
-    const errors = core.errors.value;
-    const values = core.values.value;
-    const busy = status === "submitting";
-    const sessionError = errors.eventId;
+    const sessionError = core.errors.value.eventId;
     const sessions =
       config.type === "multi-option"
         ? h(
             "fieldset",
             {
               className: "cp-field",
-              "aria-describedby": sessionError ? `${id}-session-error` : undefined,
-              "aria-invalid": sessionError ? "true" : undefined,
+              "aria-describedby": sessionError && `${id}-session-error`,
+              "aria-invalid": !!sessionError,
             },
             h("legend", null, "Choose a session"),
             ...config.sessions.map((session) =>
@@ -163,7 +146,6 @@ export function registrationFormComponent(rt: Runtime) {
                   type: "radio",
                   id: `${id}-s-${session.eventId}`,
                   name: `${id}-session`,
-                  value: session.eventId,
                   checked: core.eventId.value === session.eventId,
                   onChange: () => core.selectSession(session.eventId),
                 }),
@@ -171,11 +153,11 @@ export function registrationFormComponent(rt: Runtime) {
                   "label",
                   { htmlFor: `${id}-s-${session.eventId}` },
                   time(session.startTime),
-                  session.name ? ` — ${session.name}` : "",
+                  session.name && ` — ${session.name}`,
                 ),
               ),
             ),
-            h("p", { id: `${id}-session-error`, className: "cp-error" }, sessionError ?? ""),
+            h("p", { id: `${id}-session-error`, className: "cp-error" }, sessionError),
           )
         : config.sessions[0] &&
           h(
@@ -190,25 +172,18 @@ export function registrationFormComponent(rt: Runtime) {
       void core.submit().then((done) => {
         if (done) return;
         // Move focus to the first field to fix, once the errors are on screen.
-        setTimeout(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"] input, [aria-invalid="true"]')?.focus());
+        setTimeout(() => root.current?.querySelector<HTMLElement>("[aria-invalid=true] input,[aria-invalid=true]")?.focus());
       });
     };
 
     return shell(
       h(
         "form",
-        { noValidate: true, onSubmit, "aria-busy": busy ? "true" : "false" },
+        { noValidate: true, onSubmit },
         title,
         core.message.value && alert(),
         ...core.visibleFields.value.map((field) =>
-          renderField(rt, {
-            field,
-            id: `${id}-${field.name}`,
-            value: values[field.name],
-            error: errors[field.name],
-            onValue: (value) => core.setValue(field.name, value),
-            onBlur: () => core.touch(field.name),
-          }),
+          renderField(rt, core, field, `${id}-${field.name}`),
         ),
         sessions,
         config.sessions.length > 0 &&
@@ -219,7 +194,7 @@ export function registrationFormComponent(rt: Runtime) {
             h(
               "select",
               { id: `${id}-zone`, value: zone, onChange: (event: Event) => core.setTimeZone((event.currentTarget as HTMLSelectElement).value) },
-              ...zones.current.list.map((name) => h("option", { key: name, value: name }, name.replace(/_/g, " "))),
+              ...core.timeZones.value.map((name) => h("option", { key: name, value: name }, name.replace(/_/g, " "))),
             ),
           ),
         h("button", { type: "submit", disabled: busy }, busy ? "Registering…" : (props.submitLabel ?? "Register")),

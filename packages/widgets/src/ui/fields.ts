@@ -1,64 +1,53 @@
 import type { CustomFormField } from "@cuepoint/sdk";
-import type { FieldValue } from "../core/registration/createRegistrationForm.js";
+import type { FieldValue, RegistrationFormCore } from "../core/registration/createRegistrationForm.js";
 import type { Runtime } from "./runtime.js";
 
-/** What one field input needs to render. */
-export interface FieldView {
-  field: CustomFormField;
-  id: string;
-  value: FieldValue | undefined;
-  error: string | undefined;
-  onValue(value: FieldValue): void;
-  onBlur(): void;
-}
-
-const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel", number: "text" };
+const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel" }; // others (number too): "text"
 const AUTOCOMPLETE: Record<string, string> = { name: "name", email: "email", phone: "tel" };
 
 /**
- * One labelled field of the registration form, with its inline error tied to it
- * (`aria-describedby`, `aria-invalid`) so screen readers read the error with the field.
+ * One labelled field of the registration form `core`, as its signals say now (read while the form
+ * renders), with its inline error tied to it (`aria-describedby`, `aria-invalid`) so screen readers
+ * read the error with the field; `id` is the input's.
  */
-export function renderField(rt: Runtime, view: FieldView): unknown {
+export function renderField(rt: Runtime, core: RegistrationFormCore, field: CustomFormField, id: string): unknown {
   const { h } = rt;
-  const { field, id, error } = view;
+  const error = core.errors.value[field.name];
+  const current = core.values.value[field.name];
+  const onValue = (value: FieldValue) => core.setValue(field.name, value);
   const errorId = `${id}-error`;
   const label = field.label || field.name;
+  const required = field.required || field.name === "email";
   const common = {
     id,
     name: field.name,
-    "aria-invalid": error ? "true" : "false",
-    "aria-describedby": error ? errorId : undefined,
-    "aria-required": field.required || field.name === "email" ? "true" : undefined,
+    "aria-invalid": !!error,
+    "aria-describedby": error && errorId,
+    "aria-required": required,
     // Leaving a field for the submit button: submitting checks every field anyway, and an error
     // appearing here would move the button away between mouse down and up, losing the click.
     onBlur: (event: FocusEvent) => {
-      if ((event.relatedTarget as HTMLElement | null)?.getAttribute("type") !== "submit") view.onBlur();
+      if ((event.relatedTarget as HTMLElement | null)?.getAttribute("type") !== "submit") core.touch(field.name);
     },
   };
-  const errorLine = h("p", { id: errorId, className: "cp-error" }, error ?? "");
-  if (field.type === "checkbox") {
-    return h(
-      "div",
-      { className: "cp-field" },
-      h(
-        "div",
-        { className: "cp-check" },
-        h("input", {
-          ...common,
-          type: "checkbox",
-          checked: view.value === true || view.value === "true",
-          onChange: (event: Event) => view.onValue((event.currentTarget as HTMLInputElement).checked),
-        }),
-        h("label", { htmlFor: id }, label),
-      ),
-      errorLine,
-    );
-  }
-  const text = (event: Event) => view.onValue((event.currentTarget as HTMLInputElement).value);
-  const value = typeof view.value === "string" ? view.value : "";
+  const text = (event: Event) => onValue((event.currentTarget as HTMLInputElement).value);
+  const value = typeof current === "string" ? current : "";
+  const checkbox = field.type === "checkbox";
   let control: unknown;
-  if (field.type === "select") {
+  if (checkbox) {
+    // The box, then its label on the same line (and no " *": ticking it is the answer).
+    control = h(
+      "div",
+      { className: "cp-check" },
+      h("input", {
+        ...common,
+        type: "checkbox",
+        checked: current === true || current === "true",
+        onChange: (event: Event) => onValue((event.currentTarget as HTMLInputElement).checked),
+      }),
+      h("label", { htmlFor: id }, label),
+    );
+  } else if (field.type === "select") {
     control = h(
       "select",
       { ...common, value, onChange: text },
@@ -78,8 +67,8 @@ export function renderField(rt: Runtime, view: FieldView): unknown {
   return h(
     "div",
     { className: "cp-field" },
-    h("label", { htmlFor: id }, label, field.required || field.name === "email" ? " *" : ""),
+    !checkbox && h("label", { htmlFor: id }, label, required && " *"),
     control,
-    errorLine,
+    h("p", { id: errorId, className: "cp-error" }, error),
   );
 }

@@ -23,7 +23,7 @@ export const CSS = `.cp{--a:var(--cuepoint-accent,#2b67aa);--b:1px solid var(--c
 .cp-error:empty{display:none}
 .cp-alert{padding:.6em .75em;border-radius:var(--r);background:#fdecea;color:var(--e)}
 .cp button{cursor:pointer;padding:.55em 1.1em;border:1px solid #0000;border-radius:var(--r);background:var(--a);color:var(--cuepoint-accent-text,#fff);font-weight:600}
-.cp button[disabled]{opacity:.6;cursor:default}
+.cp button:disabled{opacity:.6;cursor:default}
 .cp-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
 
 /**

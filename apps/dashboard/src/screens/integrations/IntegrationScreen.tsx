@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { actionsFor, getIntegrationKind, type Integration } from "@cuepoint/sdk";
+import { getIntegrationKind, hasServiceLists, type Integration } from "@cuepoint/sdk";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { client } from "../../api/client.js";
 import { useQuery } from "../../api/useQuery.js";
@@ -45,7 +45,8 @@ function Details({ integration, onChange }: { integration: Integration; onChange
   const [testing, setTesting] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const entry = getIntegrationKind(integration.type);
-  const hasLists = actionsFor(integration.type).some((a) => a.fields.some((f) => f.list));
+  // Only services whose lists the server reads (the catalogue's `lists`): no call that answers 501.
+  const hasLists = hasServiceLists(integration.type);
 
   const test = async () => {
     setTesting(true);

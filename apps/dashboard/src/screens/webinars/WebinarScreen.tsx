@@ -10,6 +10,7 @@ import { ListState } from "../../ui/ListState.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { toast } from "../../ui/Toasts.js";
 import { CoOrganizerForm } from "./CoOrganizerForm.js";
+import { DeleteWebinarButtons } from "./DeleteWebinar.js";
 import { formatWhen, saveTextFile } from "./format.js";
 import { PeoplePanel } from "./PeoplePanel.js";
 import "../home/home.css";
@@ -21,14 +22,18 @@ const EXPORT_LABELS: Record<ExportType, string> = {
   nonattendees: "Non-attendees",
 };
 
-/** One webinar (/webinar/{id}): details, visibility toggle, co-organizers, hosts, agents, CSV export. */
+/** One webinar (/webinar/{id}): details, visibility toggle, co-organizers, hosts, agents, CSV export, delete. */
 export default function WebinarScreen({ params }: ScreenProps) {
   const id = params.id ?? "";
   const webinar = useQuery(async () => (await client.webinars.get(id)).success, [id]);
   const title = webinar.data?.name ?? "Webinar";
   return (
     <>
-      <PageHeader title={title} description={webinar.data ? formatWhen(webinar.data.startTime, webinar.data.timeZone) : undefined} />
+      <PageHeader
+        title={title}
+        description={webinar.data ? formatWhen(webinar.data.startTime, webinar.data.timeZone) : undefined}
+        actions={webinar.data && <DeleteWebinarButtons webinar={webinar.data} />}
+      />
       <ListState query={webinar} label="webinar" empty="">
         {(w) => <WebinarDetails webinar={w} onChange={(next) => webinar.setData(() => next)} reload={webinar.reload} />}
       </ListState>

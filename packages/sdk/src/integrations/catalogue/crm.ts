@@ -27,6 +27,7 @@ export const crmIntegrations = {
     label: "ActiveCampaign",
     category: "crm",
     auth: "credentials",
+    lists: true,
     credentials: [
       credential("api_url", "API URL", {
         format: "url",

@@ -37,6 +37,7 @@ export const emailMarketingIntegrations = {
     label: "Mailchimp",
     category: "email",
     auth: "oauth",
+    lists: true,
     callbackRoute: "mailchimpcallback",
     callbackParams: ["code"],
     credentials: [],

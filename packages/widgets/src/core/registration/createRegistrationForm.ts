@@ -9,7 +9,7 @@ import {
   type RegistrationResult,
 } from "@cuepoint/sdk";
 import { createEmitter, type Emitter } from "../emitter.js";
-import { detectTimeZone } from "./timeZones.js";
+import { detectTimeZone, timeZoneChoices } from "./timeZones.js";
 import type { RegistrationApi, RegistrationFormEvents, RegistrationPrefill, RegistrationStatus } from "./types.js";
 
 export interface RegistrationFormOptions {
@@ -44,6 +44,8 @@ export interface RegistrationFormCore {
   readonly announcement: ReadonlySignal<string>;
   readonly eventId: ReadonlySignal<string>;
   readonly timeZone: ReadonlySignal<string>;
+  /** The zones the visitor may pick: the first shown, the timeline's and the sessions', then the rest. */
+  readonly timeZones: ReadonlySignal<string[]>;
   readonly result: ReadonlySignal<RegistrationResult | null>;
   load(): Promise<void>;
   setValue(name: string, value: FieldValue): void;
@@ -95,22 +97,29 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
   const timeZone = signal(options.timeZone || detectTimeZone());
   const result = signal<RegistrationResult | null>(null);
   const visibleFields = computed(() => (config.value?.fields ?? []).filter((field) => field.type !== "hidden"));
+  const timeZones = computed(() => {
+    const form = config.value;
+    return form ? timeZoneChoices([timeZone.peek(), form.timeZone, ...form.sessions.map((session) => session.timeZone)]) : [];
+  });
 
   const fieldOf = (name: string) => config.peek()?.fields.find((field) => field.name === name);
-  /** The field's error now, or undefined. */
-  const check = (field: CustomFormField) => {
-    const checked = checkRegistrationField(field, values.peek()[field.name]);
-    return checked.ok ? undefined : checked.message;
-  };
   const setError = (name: string, text: string | undefined) => {
     const next = { ...errors.peek() };
     if (text) next[name] = text;
     else delete next[name];
     errors.value = next;
   };
-  const fail = (text: string, detail: Omit<RegistrationFormEvents["error"], "timelineId" | "message">) => {
-    events.emit("error", { timelineId, message: text, ...detail });
+  /** Checks field `name` as it stands now, showing or clearing its error. */
+  const recheck = (name: string) => {
+    const field = fieldOf(name);
+    const checked = field && checkRegistrationField(field, values.peek()[name]);
+    if (checked) setError(name, checked.ok ? undefined : checked.message);
   };
+  /** The `error` event of a failure: the server's (or the SDK's) message and field, else `fallback`. */
+  const problem = (error: unknown, fallback: string): RegistrationFormEvents["error"] =>
+    isCuepointError(error)
+      ? { timelineId, message: error.message, status: error.status, ...(error.field && { field: error.field }) }
+      : { timelineId, message: fallback };
 
   const initialValues = (fields: readonly CustomFormField[]) => {
     const initial: Record<string, FieldValue> = {};
@@ -119,22 +128,6 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
       initial[field.name] = given ?? (field.type === "checkbox" ? false : "");
     }
     return initial;
-  };
-
-  const body = (): RegistrationRequest => {
-    const fields: Record<string, FieldValue> = {};
-    const current = values.peek();
-    for (const field of config.peek()?.fields ?? []) {
-      if (!isBuiltIn(field.name)) fields[field.name] = current[field.name] ?? "";
-    }
-    const text = (name: string) => String(current[name] ?? "").trim();
-    return {
-      name: text("name"),
-      email: text("email"),
-      phone: text("phone"),
-      fields,
-      ...(config.peek()?.type === "multi-option" && { eventId: eventId.peek() }),
-    };
   };
 
   const core: RegistrationFormCore = {
@@ -148,6 +141,7 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
     announcement,
     eventId,
     timeZone,
+    timeZones,
     result,
     async load() {
       batch(() => {
@@ -167,25 +161,23 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
         });
         events.emit("ready", { timelineId, status: next, config: success });
       } catch (error) {
-        const text = isCuepointError(error) ? error.message : "The registration form could not be loaded.";
+        const detail = problem(error, "The registration form could not be loaded.");
         batch(() => {
-          message.value = text;
+          message.value = detail.message;
           status.value = "failed";
         });
-        fail(text, { status: isCuepointError(error) ? error.status : undefined });
+        events.emit("error", detail);
       }
     },
     setValue(name, value) {
       values.value = { ...values.peek(), [name]: value };
       // Once a field shows an error, it is checked as the visitor fixes it.
-      const field = fieldOf(name);
-      if (field && errors.peek()[name]) setError(name, check(field));
+      if (errors.peek()[name]) recheck(name);
     },
     touch(name) {
-      const field = fieldOf(name);
       const current = values.peek()[name];
       // An untouched blank field is not an error yet.
-      if (field && current !== "" && current !== false) setError(name, check(field));
+      if (current !== "" && current !== false) recheck(name);
     },
     selectSession(id) {
       batch(() => {
@@ -199,13 +191,20 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
     async submit() {
       const form = config.peek();
       if (!form || status.peek() !== "ready") return undefined;
+      // One pass checks every field and builds the request from the values as checked (trimmed
+      // text, checkboxes as "true"/"false": what the server stores).
       const found: Record<string, string> = {};
+      const fields: Record<string, string> = {};
+      const request: RegistrationRequest & Record<string, unknown> = { name: "", email: "", phone: "", fields };
       for (const field of form.fields) {
-        const error = check(field);
-        if (error) found[field.name] = error;
+        const checked = checkRegistrationField(field, values.peek()[field.name]);
+        if (!checked.ok) found[field.name] = checked.message;
+        else (isBuiltIn(field.name) ? request : fields)[field.name] = checked.value;
       }
-      if (form.type === "multi-option" && !form.sessions.some((session) => session.eventId === eventId.peek())) {
-        found.eventId = CHOOSE_SESSION_MESSAGE;
+      const multi = form.type === "multi-option";
+      if (multi) {
+        request.eventId = eventId.peek();
+        if (!form.sessions.some((session) => session.eventId === request.eventId)) found.eventId = CHOOSE_SESSION_MESSAGE;
       }
       const count = Object.keys(found).length;
       if (count > 0) {
@@ -228,24 +227,30 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
         status.value = "submitting";
         announcement.value = "Registering…";
       });
-      events.emit("submitting", { timelineId, ...(form.type === "multi-option" && { eventId: eventId.peek() }) });
+      events.emit("submitting", { timelineId, ...(multi && { eventId: request.eventId }) });
       try {
-        const { success } = await api.register(timelineId, body());
+        const { success } = await api.register(timelineId, request);
         batch(() => {
           result.value = success;
           status.value = "registered";
           announcement.value = "You are registered.";
         });
-        const { registrantId, eventId: registeredEvent, startTime, created } = success;
-        events.emit("registered", { timelineId, registrantId, eventId: registeredEvent, startTime, created });
+        // Not the personal joinUrl and replayUrl: a page's analytics hears this.
+        events.emit("registered", {
+          timelineId,
+          registrantId: success.registrantId,
+          eventId: success.eventId,
+          startTime: success.startTime,
+          created: success.created,
+        });
         if (options.redirect && isHttpUrl(options.redirect)) {
           (options.navigate ?? ((url) => globalThis.location.assign(url)))(options.redirect);
         }
         return success;
       } catch (error) {
-        const known = isCuepointError(error);
-        const text = known ? error.message : "The registration could not be sent. Try again.";
-        const field = known ? error.field?.replace(/^fields\./, "") : undefined;
+        const detail = problem(error, "The registration could not be sent. Try again.");
+        const text = detail.message;
+        const field = detail.field?.replace(/^fields\./, "");
         const onField = field !== undefined && (field === "eventId" || fieldOf(field) !== undefined);
         batch(() => {
           status.value = "ready";
@@ -253,7 +258,7 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
           else message.value = text;
           announcement.value = text;
         });
-        fail(text, { ...(known && error.field && { field: error.field }), status: known ? error.status : undefined });
+        events.emit("error", detail);
         return undefined;
       }
     },

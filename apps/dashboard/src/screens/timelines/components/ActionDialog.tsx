@@ -178,14 +178,14 @@ function ActionFieldInput({ field, service, value, onChange, error, audios, imag
   if (field.kind === "audio" || field.kind === "image") {
     return <MediaField label={label} value={value} error={error} onChange={onChange} kind={field.kind} known={field.kind === "audio" ? audios : images} />;
   }
-  const listsApply = lists.query.status !== "ready" || lists.query.data !== undefined;
-  if (picksFromService(field) && listsApply) {
-    // "Mailchimp audience": the dialog has its own Audience (the event's groups).
-    const named = `${service} ${field.label.toLowerCase()}${field.required ? "" : " (optional)"}`;
+  // "Mailchimp audience": the dialog has its own Audience (the event's groups).
+  const named = `${service} ${field.label.toLowerCase()}${field.required ? "" : " (optional)"}`;
+  if (picksFromService(field) && lists.available) {
     return <ServiceListField field={field} label={named} service={service} value={value} model={model} lists={lists} onChange={onChange} error={error} />;
   }
   if (field.list) {
-    return <TextField {...common} hint={`The id of ${field.noun ?? `the ${field.label.toLowerCase()}`} in ${service}.`} placeholder={field.placeholder} />;
+    // A service whose lists the server does not read (or the live room): the entry's id, typed.
+    return <TextField {...common} label={named} hint={`The id of ${field.noun ?? `the ${field.label.toLowerCase()}`} in ${service}.`} placeholder={field.placeholder} />;
   }
   return <TextField {...common} type={field.kind === "url" ? "url" : field.kind === "number" ? "number" : "text"} placeholder={field.placeholder} />;
 }

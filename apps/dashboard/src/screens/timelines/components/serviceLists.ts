@@ -1,4 +1,4 @@
-import type { ActionField, ListName, ServiceList } from "@cuepoint/sdk";
+import { hasServiceLists, type ActionField, type ListName, type ServiceList } from "@cuepoint/sdk";
 import type { ActionSource } from "./actionDraft.js";
 
 /*
@@ -16,14 +16,17 @@ const MEDIA_LISTS: ReadonlySet<ListName> = new Set(["audios"]);
 export const picksFromService = (field: ActionField): boolean => Boolean(field.list && !MEDIA_LISTS.has(field.list));
 
 /**
- * True when one of the source's actions has a field picked from the service's lists, so choosing
- * the source loads them (the live room has none).
+ * True when one of the source's actions has a field picked from the service's lists and the
+ * server reads that service's lists (the catalogue's `lists`), so choosing the source loads them.
+ * The live room has none; for a service without them (ClickSend, MailerLite) the id is typed.
  *
  * @example
  * needsServiceLists(mailchimpSource); // true
+ * needsServiceLists(mailerLiteSource); // false
  */
 export function needsServiceLists(source: ActionSource | undefined): boolean {
-  return Boolean(source?.integrationID) && (source?.actions ?? []).some((a) => a.fields.some(picksFromService));
+  if (!source?.integrationID || !hasServiceLists(source.kind)) return false;
+  return source.actions.some((a) => a.fields.some(picksFromService));
 }
 
 /**

@@ -6,6 +6,8 @@ import type { ActionSource } from "./actionDraft.js";
 import { needsServiceLists, serviceListsOf, type ServiceLists } from "./serviceLists.js";
 
 export interface ServiceListsQuery {
+  /** False when the source's service has no lists to read: its list fields are plain id inputs. */
+  available: boolean;
   /** Loading / ready / error of the chosen integration's lists; `data` undefined when none are needed. */
   query: Query<ServiceLists | undefined>;
   /** Asks the service again (`refresh: true`), past the server's day-long cache. */
@@ -14,7 +16,8 @@ export interface ServiceListsQuery {
 
 /**
  * The lists of the integration an action runs through (POST /{kind}/getlists), loaded when the
- * integration is chosen and one of its actions picks from them.
+ * integration is chosen, one of its actions picks from them and the server reads that service's
+ * lists (otherwise no call is made and `available` is false).
  *
  * @example
  * const lists = useServiceLists(source);
@@ -30,5 +33,5 @@ export function useServiceLists(source: ActionSource | undefined): ServiceListsQ
     const body = { integrationID, ...(round > 0 && { refresh: true }) };
     return serviceListsOf((await client.integrations.getLists(apiPathFor(kind), body)).success);
   }, [needed, kind, integrationID, round]);
-  return { query, refresh: () => setRound((n) => n + 1) };
+  return { available: needed, query, refresh: () => setRound((n) => n + 1) };
 }

@@ -61,6 +61,35 @@ describe("readMultipart", () => {
     await expect(partText(first.value as Part, 2)).rejects.toThrow(/too long/);
   });
 
+  it("takes a part of known length without searching it, and refuses one of another length", async () => {
+    const { body, type } = await encode(form());
+    const boundary = boundaryOf(type)!;
+    const file = `--not a boundary\r\n--${"x".repeat(5000)}`;
+    const fileOf = async (length: number, size: number) => {
+      for await (const part of readMultipart(pieces(body, size), boundary)) {
+        if (part.name !== "file") continue;
+        const taken: Buffer[] = [];
+        for await (const piece of part.exactly(length)) taken.push(piece);
+        return Buffer.concat(taken).toString();
+      }
+    };
+    for (const size of [1, 39, 40, 41, 100, body.length]) expect(await fileOf(file.length, size), `pieces of ${size}`).toBe(file);
+    await expect(fileOf(file.length - 1, 64)).rejects.toThrow('The "file" part holds more than 5019 bytes.');
+    // Shorter than said: the boundary is taken as file bytes, then the form ends inside the part.
+    await expect(fileOf(file.length + 1, 64)).rejects.toBeInstanceOf(MultipartError);
+    // What follows the part is read as usual.
+    const after = new FormData();
+    after.append("file", new Blob(["abc"]), "a.mp4");
+    after.append("checksum", "z");
+    const encoded = await encode(after);
+    const seen: string[] = [];
+    for await (const part of readMultipart(pieces(encoded.body, 7), boundaryOf(encoded.type)!)) {
+      if (part.name === "file") for await (const piece of part.exactly(3)) seen.push(piece.toString());
+      else seen.push(`${part.name}=${await partText(part)}`);
+    }
+    expect(seen.join("")).toBe("abcchecksum=z");
+  });
+
   it("finds the boundary of a content type", () => {
     expect(boundaryOf("multipart/form-data; boundary=----abc")).toBe("----abc");
     expect(boundaryOf('Multipart/Form-Data; charset=utf-8; boundary="a b"')).toBe("a b");

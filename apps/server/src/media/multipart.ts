@@ -15,6 +15,13 @@ export interface Part {
   contentType: string | undefined;
   /** The part's bytes as they arrive. Read it to the end (or not at all) before the next part. */
   body: AsyncIterable<Buffer>;
+  /**
+   * The part's bytes when the reader knows how many there are (the chunk's `position - start`):
+   * exactly `length` bytes, taken without searching them for the boundary, then the boundary
+   * must follow (a MultipartError otherwise: the part is longer, or the form ends early). Read
+   * either this or `body`, not both.
+   */
+  exactly(length: number): AsyncIterable<Buffer>;
 }
 
 /** `multipart/form-data; boundary=…` → the boundary, or undefined for any other type. */
@@ -34,7 +41,7 @@ const MAX_HEADER_BYTES = 16 * 1024;
 /** Browsers and undici escape `"`, CR and LF in names as %22, %0D and %0A (HTML's FormData encoding). */
 const unescape = (value: string) => value.replace(/%22/g, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
 
-function parseHeaders(text: string): Omit<Part, "body"> {
+function parseHeaders(text: string): Omit<Part, "body" | "exactly"> {
   let disposition = "";
   let contentType: string | undefined;
   for (const line of text.split("\r\n")) {
@@ -134,8 +141,26 @@ export async function* readMultipart(source: AsyncIterable<Uint8Array>, boundary
     // No `return` on this iterator: a consumer that stops early must not end `rest`, whose
     // remaining bytes are skipped below to reach the next part.
     const body: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => ({ next: () => rest.next() }) };
-    yield { ...headers, body };
-    for await (const _unread of rest);
+    let framed = false;
+    async function* exactly(length: number): AsyncGenerator<Buffer> {
+      framed = true;
+      for (let left = length; left > 0; ) {
+        if (buffer.length === 0 && !(await more())) throw new MultipartError("The form data ended inside a part.");
+        const piece = buffer.length <= left ? buffer : buffer.subarray(0, left);
+        buffer = buffer.subarray(piece.length);
+        left -= piece.length;
+        yield piece;
+      }
+      while (buffer.length < delimiter.length) {
+        if (!(await more())) throw new MultipartError("The form data ended before its closing boundary.");
+      }
+      if (!buffer.subarray(0, delimiter.length).equals(delimiter)) {
+        throw new MultipartError(`The "${headers.name}" part holds more than ${length} bytes.`);
+      }
+      buffer = buffer.subarray(delimiter.length);
+    }
+    yield { ...headers, body, exactly };
+    if (!framed) for await (const _unread of rest);
   }
 }
 

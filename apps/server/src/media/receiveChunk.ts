@@ -9,7 +9,13 @@ import { parseInput } from "../http/input.js";
 import { doneReply, finishUpload, isAssembling, UploadAnswer } from "./assemble.js";
 import { MultipartError, partText, type Part } from "./multipart.js";
 import type { ChunkWriter } from "./store.js";
-import { checkRanges, dropAbandonedUploads, openUpload, uploadKey } from "./uploads.js";
+import {
+  checkRanges,
+  dropAbandonedUploads,
+  openUpload,
+  uploadKey,
+  type MediaUploadChunkRow as ChunkRow,
+} from "./uploads.js";
 
 const MAX_FIELDS = 32;
 
@@ -47,16 +53,26 @@ export async function receiveChunk(deps: AppDeps, caller: Caller, parts: AsyncIt
   let lock: string | undefined;
   try {
     let received: Received | undefined;
+    let trailing = false; // the checksum comes after the file (PROTOCOL.md: clients that hash as they send)
     try {
       for await (const part of parts) {
-        if (received) throw badRequest("The file must be the last part of the form.", "file");
+        if (received) {
+          if (!trailing || part.name !== "checksum" || fields.checksum !== undefined) {
+            throw badRequest('The file must be the last part of the form (or be followed by "checksum" alone).', "file");
+          }
+          fields.checksum = await partText(part);
+          received.chunk = parseChunk(fields, deps.config.uploadChunkLimitBytes);
+          continue;
+        }
         if (part.name !== "file") {
           if (Object.keys(fields).length >= MAX_FIELDS) throw badRequest("The form has too many fields.");
           fields[part.name] = await partText(part);
           continue;
         }
-        const chunk = parseChunk(fields, deps.config.uploadChunkLimitBytes);
-        const { upload, created } = await openUpload(deps, caller, chunk);
+        trailing = fields.checksum === undefined;
+        // Every other field is checked now, before the bytes; the checksum, once it has come.
+        const chunk = parseChunk(trailing ? { ...fields, checksum: "0".repeat(64) } : fields, deps.config.uploadChunkLimitBytes);
+        const { upload, created, chunks } = await openUpload(deps, caller, chunk);
         if (created) await dropAbandonedUploads(deps, caller.accountId);
         if (upload.status === "complete") {
           // The reply to an earlier last chunk was lost: nothing to store, the same answer again.
@@ -68,9 +84,10 @@ export async function receiveChunk(deps: AppDeps, caller: Caller, parts: AsyncIt
         if (isAssembling(upload, deps.config.now())) throw UploadAnswer.busy();
         if (writing.has(`${upload.id}:${chunk.index}`)) throw new UploadAnswer(503, CHUNK_BUSY);
         writing.add((lock = `${upload.id}:${chunk.index}`));
-        const held = await heldChunk(deps, upload, chunk);
-        // Re-sent with the same bytes: they are checked, and nothing is written.
-        const same = held?.sha256 === chunk.checksum && held.start === chunk.start;
+        const held = await heldChunk(deps, upload, chunks, chunk.index);
+        // Re-sent with the same bytes: they are checked, and nothing is written. (With the checksum
+        // still to come, a held index is staged and the bytes compared once hashed.)
+        const same = !trailing && held?.sha256 === chunk.checksum && held.start === chunk.start;
         if (!same) writer = await deps.media.openChunk(uploadKey(upload), chunk.start, held ? "staged" : "in-place");
         received = { chunk, upload, held, ...(await take(part, chunk, writer)) };
       }
@@ -80,6 +97,10 @@ export async function receiveChunk(deps: AppDeps, caller: Caller, parts: AsyncIt
       throw error;
     }
     if (!received) throw badRequest('The form has no "file" part.', "file");
+    if (trailing && fields.checksum === undefined) {
+      await writer?.discard();
+      throw badRequest('The form has no "checksum" part.', "checksum");
+    }
     const { chunk, upload, held, digest, bytes } = received;
     const expected = chunk.position - chunk.start;
     if (digest !== chunk.checksum || bytes !== expected) {
@@ -87,6 +108,11 @@ export async function receiveChunk(deps: AppDeps, caller: Caller, parts: AsyncIt
       // Bytes written in place over a region nobody had verified: still nobody counts them.
       if (digest !== chunk.checksum) return { status: 422, body: CHECKSUM_MISMATCH };
       throw badRequest(`The file part holds ${bytes} bytes, not position - start (${expected}).`, "file");
+    }
+    // The held bytes again (staged because their checksum came after them): nothing to rewrite.
+    if (held && writer && held.sha256 === digest && held.start === chunk.start) {
+      await writer.discard();
+      writer = undefined;
     }
     // A held chunk replaced by other bytes stops counting while its region is rewritten.
     if (held && writer) await forgetChunk(deps, upload.id, chunk.index);
@@ -109,35 +135,39 @@ interface Received {
   bytes: number;
 }
 
-/** Hashes the file part as it arrives and hands it to `writer` (when there is one). */
+/**
+ * Hashes the file part as it arrives and hands it to `writer` (when there is one). Its length is
+ * known from the fields (`position - start`), so the multipart reader takes exactly that many
+ * bytes without searching them for the boundary, and fails when the boundary does not follow.
+ */
 async function take(part: Part, chunk: ChunkFields, writer: ChunkWriter | undefined) {
-  const expected = chunk.position - chunk.start;
   const hash = createHash("sha256");
   let bytes = 0;
-  for await (const piece of part.body) {
+  for await (const piece of part.exactly(chunk.position - chunk.start)) {
     bytes += piece.length;
-    if (bytes > expected) throw badRequest(`The file part is longer than position - start (${expected} bytes).`, "file");
     hash.update(piece);
     await writer?.write(piece);
   }
   return { digest: hash.digest("hex"), bytes };
 }
 
-type ChunkRow = typeof mediaUploadChunks.$inferSelect;
-
 /**
- * The held row of this chunk's index, if any. An upload that has chunks but no file in the store
+ * The held row of this chunk's index, if any (`rows`: the upload's chunks, from `openUpload`). An upload that has chunks but no file in the store
  * (its bytes were lost, or kept as separate chunk files by an older server) cannot be completed:
  * it is forgotten and the client told to send the file again.
  */
-async function heldChunk(deps: AppDeps, upload: MediaUploadRow, chunk: ChunkFields): Promise<ChunkRow | undefined> {
-  const rows = await deps.db.orm.select().from(mediaUploadChunks).where(eq(mediaUploadChunks.uploadId, upload.id));
+async function heldChunk(
+  deps: AppDeps,
+  upload: MediaUploadRow,
+  rows: ChunkRow[],
+  index: number,
+): Promise<ChunkRow | undefined> {
   if (rows.length > 0 && !(await deps.media.hasUpload(uploadKey(upload)))) {
     await deps.db.orm.delete(mediaUploads).where(eq(mediaUploads.id, upload.id));
     await deps.media.dropUpload(uploadKey(upload));
     throw conflict(`The bytes received so far for "${upload.name}" are gone: send the file again.`, "fileId");
   }
-  return rows.find((row) => row.index === chunk.index);
+  return rows.find((row) => row.index === index);
 }
 
 const forgetChunk = (deps: AppDeps, uploadId: string, index: number) =>

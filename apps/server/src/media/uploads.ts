@@ -9,6 +9,9 @@ import {
 } from "@cuepoint/sdk";
 import type { Caller } from "../auth/authenticate.js";
 import { mediaUploadChunks, mediaUploads, type MediaUploadRow } from "../db/schema/index.js";
+
+/** A held chunk: its index, byte range and SHA-256. */
+export type MediaUploadChunkRow = typeof mediaUploadChunks.$inferSelect;
 import type { Orm } from "../db/types.js";
 import type { AppDeps } from "../deps.js";
 import { badRequest, conflict, HttpError } from "../http/errors.js";
@@ -43,13 +46,14 @@ export const uploadKey = (upload: Pick<MediaUploadRow, "accountId" | "id">) =>
  * uploads plus this upload's declared `size` must fit the plan (SDK `planLimitsFor` +
  * `checkStorageLimit`, 413 with its message). Checked again for each later chunk, as a lapsed
  * reservation may have let other files take the space. An account lock makes check-and-reserve
- * atomic across server instances.
+ * atomic across server instances. Answers the upload's held chunk rows too (read in the same
+ * transaction, for the overlap check), so the chunk needs no other query before its bytes.
  */
 export async function openUpload(
   deps: AppDeps,
   caller: Caller,
   chunk: ChunkFields,
-): Promise<{ upload: MediaUploadRow; created: boolean }> {
+): Promise<{ upload: MediaUploadRow; created: boolean; chunks: MediaUploadChunkRow[] }> {
   const now = deps.config.now();
   return deps.db.orm.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media:${caller.accountId}`}, 0))`);
@@ -60,7 +64,7 @@ export async function openUpload(
     if (existing && (existing.name !== chunk.name || existing.size !== chunk.size)) {
       throw conflict("This fileId belongs to another file (name or size differ): upload with a new fileId.", "fileId");
     }
-    if (existing?.status === "complete") return { upload: existing, created: false };
+    if (existing?.status === "complete") return { upload: existing, created: false, chunks: [] };
     const used = await storageUsed(tx, caller.accountId, now, existing?.id);
     const check = checkStorageLimit({
       usedBytes: used,
@@ -71,25 +75,17 @@ export async function openUpload(
     if (existing) {
       // Chunks are written in place: one whose bytes would overlap another chunk's is refused
       // before its bytes are read (it would overwrite bytes already verified).
-      const [overlapped] = await tx
-        .select({ index: mediaUploadChunks.index })
-        .from(mediaUploadChunks)
-        .where(
-          and(
-            eq(mediaUploadChunks.uploadId, existing.id),
-            ne(mediaUploadChunks.index, chunk.index),
-            lt(mediaUploadChunks.start, chunk.position),
-            sql`${mediaUploadChunks.start} + ${mediaUploadChunks.length} > ${chunk.start}`,
-          ),
-        )
-        .limit(1);
+      const chunks = await tx.select().from(mediaUploadChunks).where(eq(mediaUploadChunks.uploadId, existing.id));
+      const overlapped = chunks.find(
+        (held) => held.index !== chunk.index && held.start < chunk.position && held.start + held.length > chunk.start,
+      );
       if (overlapped) {
         throw conflict(
           `The bytes of chunk ${chunk.index} overlap chunk ${overlapped.index} of this fileId: upload the file with a new fileId.`,
           "start",
         );
       }
-      return { upload: existing, created: false };
+      return { upload: existing, created: false, chunks };
     }
 
     const type = mediaTypeOf(chunk.name)!; // checkRanges has allowed the name
@@ -116,7 +112,7 @@ export async function openUpload(
       })
       .returning();
     if (!created) throw new Error("The upload was not recorded.");
-    return { upload: created, created: true };
+    return { upload: created, created: true, chunks: [] };
   });
 }
 

@@ -325,10 +325,11 @@ const CHUNK_BYTES = 1000;
 function chunked(count: number, name = "clip.mp4") {
   const fileId = randomUUID();
   const bytes = new Uint8Array(CHUNK_BYTES * count - 300).map((_, i) => (i * 7 + (i >> 8)) & 255);
-  const part = (index: number, replace?: Uint8Array<ArrayBuffer>, checksum?: string) => {
+  const part = (index: number, replace?: Uint8Array<ArrayBuffer>, checksum?: string, checksumAfter?: true | null) => {
     const start = index * CHUNK_BYTES;
     const own = bytes.slice(start, start + CHUNK_BYTES);
-    return postChunk(t, token, { fileId, name, bytes: replace ?? own, start, index, size: bytes.length, checksum });
+    const size = bytes.length;
+    return postChunk(t, token, { fileId, name, bytes: replace ?? own, start, index, size, checksum, checksumAfter });
   };
   const held = async () => (await (await getWith(t, token, `/upload/chunk?fileId=${fileId}`)).json()).chunks;
   const dataFile = async () => {
@@ -365,6 +366,30 @@ describe("chunks written in place", () => {
     expect(await file.held()).toEqual([0, 1]);
     expect((await file.part(1)).status).toBe(200); // the right bytes after all
     const id = await uniqueID(await file.part(2));
+    expect(await download(id)).toBe(sha256(file.bytes));
+  });
+
+  it("takes the checksum after the file too: checked once the bytes are in, a held region kept unless they verify", async () => {
+    const file = chunked(3);
+    const after = true;
+    expect((await file.part(0, undefined, undefined, after)).status).toBe(200);
+    expect((await file.part(0, undefined, undefined, after)).status).toBe(200); // the same bytes again
+    const other = new Uint8Array(CHUNK_BYTES).fill(42);
+    // Damaged on the way (the checksum is of other bytes): refused, and the verified copy stays.
+    expect((await file.part(0, other, sha256(file.bytes.slice(0, CHUNK_BYTES)), after)).status).toBe(422);
+    expect((await file.part(1, other, "c".repeat(64), after)).status).toBe(422);
+    expect(await file.held()).toEqual([0]);
+    expect(sha256((await file.dataFile()).subarray(0, CHUNK_BYTES))).toBe(sha256(file.bytes.slice(0, CHUNK_BYTES)));
+    // Other bytes that verify replace the region; then the right ones again.
+    expect((await file.part(0, other, undefined, after)).status).toBe(200);
+    expect(sha256((await file.dataFile()).subarray(0, CHUNK_BYTES))).toBe(sha256(other));
+    expect((await file.part(0, undefined, undefined, after)).status).toBe(200);
+    const missing = await file.part(1, undefined, undefined, null);
+    expect([missing.status, (await missing.json()).field]).toEqual([400, "checksum"]);
+    const bad = await file.part(1, undefined, "not-hex", after);
+    expect([bad.status, (await bad.json()).field]).toEqual([400, "checksum"]);
+    expect((await file.part(1, undefined, undefined, after)).status).toBe(200);
+    const id = await uniqueID(await file.part(2, undefined, undefined, after));
     expect(await download(id)).toBe(sha256(file.bytes));
   });
 

@@ -70,6 +70,8 @@ export interface RawChunk {
   size?: number;
   isLast?: boolean;
   checksum?: string;
+  /** The checksum as the last part, after the file (as the SDK's Node transport sends it); `null`: none at all. */
+  checksumAfter?: true | null;
   folderId?: string;
 }
 
@@ -92,8 +94,12 @@ export async function postChunk(t: TestApp, token: string, chunk: RawChunk): Pro
     checksum: chunk.checksum ?? sha256(chunk.bytes),
     ...(chunk.folderId && { folderId: chunk.folderId }),
   };
-  for (const [field, value] of Object.entries(fields)) form.append(field, String(value));
+  const { checksum, ...before } = fields;
+  for (const [field, value] of Object.entries(chunk.checksumAfter === undefined ? fields : before)) {
+    form.append(field, String(value));
+  }
   form.append("file", new Blob([chunk.bytes]), chunk.name);
+  if (chunk.checksumAfter) form.append("checksum", checksum);
   return t.app.request(CHUNK_ENDPOINT, { method: "POST", body: form, headers: { Authorization: `Bearer ${token}` } });
 }
 

@@ -8,7 +8,8 @@ import { CANCELED } from "./messages.js";
 import { waitUntilReady, type GetJSON } from "./processing.js";
 import { createRateMeter } from "./rate.js";
 import { nodeModule } from "./node.js";
-import { fetchSender, nodeSender, xhrSender } from "./transport.js";
+import { nodeSender } from "./nodeSender.js";
+import { fetchSender, xhrSender } from "./transport.js";
 import { uploadChunks, type ChunkContext, type UploadFailure } from "./uploadChunks.js";
 import type {
   FileStatus, UploadQueueItem, UploadResult, Uploader, UploaderEvents, UploaderOptions, UploaderState,

@@ -28,17 +28,3 @@ export async function eachPart(blob: Blob, use: (part: Uint8Array) => unknown): 
     if (blob.stream === Blob.prototype.stream) port1.postMessage(0, [part.buffer]);
   }
 }
-
-let closed: MessagePort | undefined;
-
-/**
- * Frees an ArrayBuffer's memory now (Node): transferred to a closed `MessagePort`, which per the
- * HTML spec detaches it and drops the message. See `eachPart` for why.
- */
-export function release(buffer: ArrayBuffer): void {
-  if (!closed) {
-    closed = new MessageChannel().port1;
-    closed.close();
-  }
-  closed.postMessage(0, [buffer]);
-}

@@ -74,8 +74,9 @@ export async function uploadChunks(
   const count = Math.ceil(size / ctx.chunkSize) || 1; // a 0-byte file is one empty chunk
   // Checksums by index, each computed once; the next chunk's is computed while this one is sent.
   const part = (start: number) => blob.slice(start, start + ctx.chunkSize);
+  // A sender that hashes what it sends (Node) puts the checksum after the file itself: none here.
   const sums: Promise<string>[] = [];
-  const sum = (index: number) => (sums[index] ??= sha256Hex(part(index * ctx.chunkSize)));
+  const sum = (index: number) => (ctx.send.hashes ? undefined : (sums[index] ??= sha256Hex(part(index * ctx.chunkSize))));
   for (let index = 0; index < count; index++) {
     const start = index * ctx.chunkSize;
     const end = Math.min(size, start + ctx.chunkSize);
@@ -86,7 +87,7 @@ export async function uploadChunks(
       continue;
     }
     const checksum = await sum(index); // (a cancel meanwhile is seen before sending)
-    sum(index + 1).catch(() => {}); // (past the last chunk: an empty slice.) Its failure is met when awaited.
+    sum(index + 1)?.catch(() => {}); // (past the last chunk: an empty slice.) Its failure is met when awaited.
     for (let attempt = 0; ; attempt++) {
       if (signal.aborted) return CANCELED;
       const form = new FormData();

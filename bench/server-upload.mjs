@@ -1,6 +1,7 @@
 // 1 GiB chunk upload to the Cuepoint server (issue 3, "Benchmarks"): MiB/s of the SDK uploader
-// (Node, 100 MB chunks, each chunk's SHA-256 verified by the server as it writes the chunk in place
-// at its offset; the last chunk completes the file with a rename)
+// (Node, 100 MB chunks, each chunk's SHA-256 computed by the client as it sends it and verified by
+// the server as it writes the chunk in place at its offset; the last chunk completes the file with
+// a rename)
 // to the real server's `POST /api/upload/chunk`, side by side in the same run with tus-js-client →
 // @tus/server + @tus/file-store on the same disk. Goal: Cuepoint MiB/s ≥ 1.0× tus. Also the
 // Cuepoint server's peak RSS (VmRSS from /proc every 50 ms) and its increase over its RSS before
@@ -219,10 +220,10 @@ await bounded(15 * 60_000, async () => {
   console.log(`\ntus-js-client default chunkSize (one PATCH for the whole file): ${(SIZE / MiB / single.seconds).toFixed(0)} MiB/s, tus RSS peak ${mib(single.memory.peak)} MiB`);
   console.log(
     `Cuepoint time, split: full 100 MiB chunks went at ${chunkRates.map((r) => r.toFixed(0)).join(", ")} MiB/s (median, ` +
-      `from hashing to the server's answer); the last chunk took ${tails.map((t) => t.toFixed(1)).join(", ")} s more than ` +
+      `from the previous answer to this chunk's); the last chunk took ${tails.map((t) => t.toFixed(1)).join(", ")} s more than ` +
       `that pace (the server completing the file: a rename, reading the media length, ` +
-      `writing rows); the client's SHA-256 of all chunks alone takes ${hashSeconds.toFixed(1)} s (the uploader hashes ` +
-      `chunk n + 1 while chunk n is sent, so only the first chunk's hash is on the clock).`,
+      `writing rows); the client's SHA-256 of all chunks alone takes ${hashSeconds.toFixed(1)} s (in Node the uploader ` +
+      `hashes each chunk as it sends it, reading it once: no separate pass is on the clock).`,
   );
   console.log(`servers' RSS at start (running, logged in, before any upload): Cuepoint ${mib(cuepointStart)} MiB, tus ${mib(tusStart)} MiB`);
   console.log(

@@ -25,13 +25,15 @@ async function sha256OfFile(path) {
 }
 
 /**
- * Reads a chunk post as it arrives: the small fields first, then the file part (the uploader sends
- * it last), hashed and written to disk piece by piece, so that a 100 MB chunk is never held whole.
+ * Reads a chunk post as it arrives: the small fields first, then the file part (followed by the
+ * checksum alone when the uploader hashes as it sends), hashed and written to disk piece by piece, so that a 100 MB chunk is never held whole.
  */
 async function receive(req, res) {
   const [, quoted, bare] = /boundary=(?:"([^"]+)"|([^;\s]+))/.exec(req.headers["content-type"] ?? "") ?? [];
   const delimiter = Buffer.from(`\r\n--${quoted ?? bare}`);
-  const keep = delimiter.length + 8; // enough to hold back the closing delimiter
+  // Enough to hold back the closing delimiter, or a checksum part after the file (the SDK's Node
+  // transport hashes as it sends and puts the checksum last: PROTOCOL.md).
+  const keep = delimiter.length + 256;
   const fields = {};
   let head = Buffer.alloc(0);
   let tail;
@@ -63,7 +65,10 @@ async function receive(req, res) {
       }
     }
     if (!file) return send(res, 400, { message: "No file part" });
-    await put(tail.subarray(0, tail.indexOf(delimiter)));
+    const end = tail.indexOf(delimiter);
+    await put(tail.subarray(0, end));
+    const trailing = /name="checksum"\r\n\r\n([0-9a-fA-F]{64})\r\n/.exec(tail.subarray(end).toString());
+    if (trailing) fields.checksum = trailing[1];
   } finally {
     await file?.close();
   }

@@ -9,6 +9,7 @@ export {
   CHOOSE_SESSION_MESSAGE,
   CLOSED_MESSAGE,
   NOT_WHITELISTED_MESSAGE,
+  SMS_CONSENT_FIELD,
   createRegistrationForm,
   type FieldValue,
   type RegistrationFormCore,

@@ -4,6 +4,7 @@
  */
 export const REASONS = {
   removed: "Canceled: the action was removed from the timeline (or is no longer complete).",
+  autoresponderOff: "Canceled: this autoresponder email was turned off (or has no subject or body).",
   trashed: "Canceled: the timeline is in the trash.",
   banned: "Canceled: the registrant is banned.",
   unbanned: "The ban was lifted: waiting again.",

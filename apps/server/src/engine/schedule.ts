@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, like, ne, notInArray, sql } from "drizzle-orm";
 import {
   actionDeliveries,
   events,
@@ -10,6 +10,7 @@ import {
   type TimelineRow,
 } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
+import { planAutoresponders } from "./autoresponders.js";
 import { storeLiveScript } from "./liveScript.js";
 import { planTimeline, type PlannedNode } from "./plan.js";
 import { catchUp } from "./policy.js";
@@ -25,6 +26,8 @@ import { automationSettingsOf } from "./settings.js";
 const CHUNK = 1000;
 /** Statuses a reschedule may move: not finished (a queued job is taken back from pg-boss). */
 const WAITING: ScheduledActionStatus[] = ["pending", "queued"];
+/** Canceled jobs that come back when their action does (a restored revision, timeline or message). */
+const REVIVABLE: string[] = [REASONS.removed, REASONS.trashed, REASONS.autoresponderOff];
 
 type NewScheduled = typeof scheduledActions.$inferInsert;
 
@@ -61,18 +64,36 @@ async function insertScheduled(tx: Orm, rows: NewScheduled[], now: Date): Promis
 interface PlacedEvent {
   event: EventRow;
   timeline: TimelineRow;
+  /** The timeline's nodes (live-event actions included: the live script is made from them). */
   planned: PlannedNode[];
+  /** The enabled autoresponder mails (autoresponders.ts); the confirmation at `registeredAt`. */
+  autoresponders: PlannedNode[];
 }
 
-function place(timeline: TimelineRow, event: EventRow): PlacedEvent {
-  return { event, timeline, planned: planTimeline(timeline.blocks, timeline.setting.general.timeZone, event) };
+type Timed = PlannedNode & { plannedAt: Date };
+
+function place(timeline: TimelineRow, event: EventRow, registeredAt: Date | null): PlacedEvent {
+  return {
+    event,
+    timeline,
+    planned: planTimeline(timeline.blocks, timeline.setting.general.timeZone, event),
+    autoresponders: planAutoresponders(timeline.setting, event, registeredAt),
+  };
 }
+
+/** What gets a job per registrant: ready actions with an instant, the timeline's and the autoresponder's. */
+const jobsOf = (placed: PlacedEvent): Timed[] =>
+  [...placed.planned, ...placed.autoresponders].filter((p): p is Timed => p.kind === "action" && p.plannedAt !== null);
+
+/** Autoresponder jobs: a message turned off cancels them with its own reason. */
+const AUTORESPONDER_KEYS = "autoresponder:%";
 
 /**
  * Schedules every action of the timeline for new registrants (the widget's registration, the
  * API): one job per (action, registrant, event) at the SDK's instant for the registrant's event.
- * Actions already due go through the timeline's catch-up policy: run now, or skipped with the
- * reason in the delivery log. Live-event actions go to the event's live script instead; drafts
+ * The timeline's enabled autoresponder mails get jobs the same way (autoresponders.ts), the
+ * confirmation at `now`. Actions already due go through the timeline's catch-up policy: run now,
+ * or skipped with the reason in the delivery log (the confirmation is never "missed"). Live-event actions go to the event's live script instead; drafts
  * (incomplete actions) get no job. Registering twice schedules nothing twice. Registrants without
  * an event (CSV imports) and banned ones get nothing.
  *
@@ -98,9 +119,10 @@ export async function scheduleRegistrants(tx: Orm, registrantIds: readonly strin
       .innerJoin(timelines, eq(timelines.id, events.timelineId))
       .where(eq(events.id, eventId));
     if (!row || row.timeline.status !== "active") continue;
-    const placed = place(row.timeline, row.event);
+    // The confirmation is planned at `now`, the registration: never a missed action.
+    const placed = place(row.timeline, row.event, now);
     const { catchUp: policy } = await automationSettingsOf(tx, row.timeline.id);
-    const actions = placed.planned.filter((p): p is PlannedNode & { plannedAt: Date } => p.kind === "action" && p.plannedAt !== null);
+    const actions = jobsOf(placed);
     const missed = actions.filter((p) => p.plannedAt < now).map((p) => ({ key: p.key, plannedAt: p.plannedAt }));
     const decisions = catchUp(missed, now, policy);
     const rows: NewScheduled[] = [];
@@ -135,7 +157,9 @@ export async function scheduleRegistrants(tx: Orm, registrantIds: readonly strin
  * Brings the jobs of some events of a timeline in line with its current blocks, setting and the
  * events' times: moved actions move (a queued job is taken back), removed ones are canceled, new
  * ones are added for every registrant while their time is ahead, and a trashed timeline cancels
- * everything still waiting. Nothing is doubled (the job identity is unique) and nothing finished
+ * everything still waiting. Autoresponder mails follow their setting the same way (a message
+ * turned off cancels its waiting jobs); the confirmation is only kept or canceled, never added
+ * for earlier registrants. Nothing is doubled (the job identity is unique) and nothing finished
  * is touched.
  */
 async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly EventRow[], now: Date): Promise<void> {
@@ -149,18 +173,26 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
     return;
   }
   for (const event of eventRows) {
-    const placed = place(timeline, event);
+    // No registration here: the confirmation has no instant, so its jobs neither move nor are
+    // added for earlier registrants; they are only kept, or canceled when it is turned off.
+    const placed = place(timeline, event, null);
     await storeLiveScript(tx, timeline, event, placed.planned, now);
     const [anyone] = await tx.select({ id: registrants.uuid }).from(registrants).where(eq(registrants.eventId, event.id)).limit(1);
     if (!anyone) continue;
-    const actions = placed.planned.filter((p): p is PlannedNode & { plannedAt: Date } => p.kind === "action" && p.plannedAt !== null);
-    const keys = actions.map((p) => p.key);
+    const actions = jobsOf(placed);
+    const keys = [...placed.planned, ...placed.autoresponders].filter((p) => p.kind === "action").map((p) => p.key);
     const inEvent = eq(scheduledActions.eventId, event.id);
+    const kept = keys.length > 0 ? notInArray(scheduledActions.nodeKey, keys) : undefined;
+    // Autoresponder mails turned off (or left without subject or body).
+    await tx
+      .update(scheduledActions)
+      .set({ status: "canceled", jobId: null, detail: REASONS.autoresponderOff, updatedAt: now })
+      .where(and(inEvent, inArray(scheduledActions.status, WAITING), like(scheduledActions.nodeKey, AUTORESPONDER_KEYS), kept));
     // Removed (or now incomplete, or now live) actions.
     await tx
       .update(scheduledActions)
       .set({ status: "canceled", jobId: null, detail: REASONS.removed, updatedAt: now })
-      .where(and(inEvent, inArray(scheduledActions.status, WAITING), keys.length > 0 ? notInArray(scheduledActions.nodeKey, keys) : undefined));
+      .where(and(inEvent, inArray(scheduledActions.status, WAITING), kept));
     for (const planned of actions) {
       const ofNode = and(inEvent, eq(scheduledActions.nodeKey, planned.key));
       const ahead = planned.plannedAt >= now;
@@ -178,7 +210,7 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
       await tx
         .update(scheduledActions)
         .set({ status: "pending", jobId: null, plannedAt: planned.plannedAt, dueAt: planned.plannedAt, detail: REASONS.restored, updatedAt: now })
-        .where(and(ofNode, eq(scheduledActions.status, "canceled"), inArray(scheduledActions.detail, [REASONS.removed, REASONS.trashed])));
+        .where(and(ofNode, eq(scheduledActions.status, "canceled"), inArray(scheduledActions.detail, REVIVABLE)));
       // New: every registrant of the event who has no job for it yet.
       const missing = await tx
         .select({ id: registrants.uuid })

@@ -1,4 +1,6 @@
-import { zonedWallTime, type AudienceSegment, type TimelineBlocks } from "@cuepoint/sdk";
+import { zonedWallTime, type AudienceSegment, type TimelineBlocks, type TimelineMasterSetting } from "@cuepoint/sdk";
+import { autoresponderKey } from "./actions/autoresponder.js";
+import { planAutoresponders } from "./autoresponders.js";
 import { planTimeline, type PlanEvent } from "./plan.js";
 import { audienceVerdict, catchUp, isTextMessage, quietHoursEnd } from "./policy.js";
 import type { AutomationSettings } from "./settings.js";
@@ -31,6 +33,8 @@ export interface SimulatedAction {
   reason: string;
 }
 
+const CONFIRMATION = autoresponderKey("confirmation");
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** `YYYY-MM-DD HH:mm` in a zone. */
@@ -43,10 +47,12 @@ export function localTime(at: Date, timeZone: string): string {
  * The dry run: every action of a timeline for a hypothetical registrant of an event, with its due
  * instant in UTC and in the registrant's zone and what the engine would do — the same decisions
  * (catch-up, audience, consent, quiet hours) the scheduler and the worker take, from the same
- * functions. The plan limit and the integrations themselves are not consulted.
+ * functions. Given the timeline's `setting`, its enabled autoresponder mails are listed too
+ * (node keys `autoresponder:<message>`; the confirmation at the registration). The plan limit and
+ * the integrations themselves are not consulted.
  *
  * @example
- * simulate(timeline.blocks, "America/Los_Angeles", [], event, { timeZone: "Europe/Berlin", registeredAt, attendedSeconds: 0, smsConsent: true, fields: {} }, settings);
+ * simulate(timeline.blocks, "America/Los_Angeles", [], event, { timeZone: "Europe/Berlin", registeredAt, attendedSeconds: 0, smsConsent: true, fields: {} }, settings, timeline.setting);
  */
 export function simulate(
   blocks: TimelineBlocks,
@@ -55,9 +61,12 @@ export function simulate(
   event: PlanEvent,
   registrant: SimulatedRegistrant,
   settings: AutomationSettings,
+  setting?: TimelineMasterSetting,
 ): SimulatedAction[] {
-  const planned = planTimeline(blocks, timelineTimeZone, event);
   const now = registrant.registeredAt;
+  const planned = [...planTimeline(blocks, timelineTimeZone, event), ...(setting ? planAutoresponders(setting, event, now) : [])].sort(
+    (a, b) => (a.plannedAt?.getTime() ?? 0) - (b.plannedAt?.getTime() ?? 0),
+  );
   const missed = planned
     .filter((p) => p.kind === "action" && p.plannedAt && p.plannedAt < now)
     .map((p) => ({ key: p.key, plannedAt: p.plannedAt as Date }));
@@ -83,7 +92,7 @@ export function simulate(
     const verdict = audienceVerdict(p.node.groupID, segments, { attendedHour: registrant.attendedSeconds / 3600, fields: registrant.fields });
     if (!verdict.member) return { ...base, outcome: "skipped", reason: `Skipped: ${verdict.reason}` };
     let outcome: SimulatedAction["outcome"] = "sent";
-    let reason = decision?.reason ?? "Sent on time.";
+    let reason = decision?.reason ?? (p.key === CONFIRMATION ? "Sent at the registration." : "Sent on time.");
     if (isTextMessage(p.node)) {
       if (!registrant.smsConsent) return { ...base, outcome: "skipped", reason: "Skipped: the registrant did not agree to text messages." };
       const until = quietHoursEnd(runAt, zone, settings.quietHours);

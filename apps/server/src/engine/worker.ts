@@ -17,7 +17,8 @@ import {
   type TimelineRow,
 } from "../db/schema/index.js";
 import type { Database } from "../db/types.js";
-import { PermanentActionError, RetryableActionError, type ActionJob, type ExecuteAction } from "./actions/types.js";
+import { autoresponderMessageOf, autoresponderNode, type AutoresponderNode } from "./actions/autoresponder.js";
+import { PermanentActionError, RetryableActionError, type ActionContext, type ActionJob, type ExecuteAction } from "./actions/types.js";
 import { actionBudget, withinBudget, type ActionBudget } from "./budget.js";
 import { audienceVerdict, isTextMessage, quietHoursEnd } from "./policy.js";
 import { REASONS } from "./reasons.js";
@@ -85,6 +86,47 @@ function findNode(timeline: TimelineRow, key: string): TimelineNode | undefined 
     if (found) return found;
   }
   return undefined;
+}
+
+/** What one batch looks up once: settings, budgets and autoresponder mails, shared by its actions. */
+interface BatchLookups {
+  settingsOf(timelineId: string): Promise<AutomationSettings>;
+  budgetOf(accountId: string, now: Date): Promise<ActionBudget>;
+  /** The node a job carries out: the timeline's, or an autoresponder mail made when it fires. */
+  nodeOf(loaded: Loaded): Promise<{ node: TimelineNode } | { canceled: string } | { skipped: string }>;
+}
+
+/** The batch's value for `key`, made once (the first caller's `make`). */
+function memo<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let found = made.get(key);
+  if (!found) made.set(key, (found = make()));
+  return found;
+}
+
+function batchLookups(deps: WorkerDeps): BatchLookups {
+  const { db, config } = deps;
+  const ctx: ActionContext = { db, config, now: config.now };
+  const settings = new Map<string, Promise<AutomationSettings>>();
+  const budgets = new Map<string, Promise<ActionBudget>>();
+  const mails = new Map<string, Promise<AutoresponderNode>>();
+  return {
+    settingsOf: (timelineId) => memo(settings, timelineId, () => automationSettingsOf(db.orm, timelineId)),
+    budgetOf: (accountId, now) => memo(budgets, accountId, () => actionBudget(db.orm, accountId, now)),
+    async nodeOf({ row, timeline }) {
+      const message = autoresponderMessageOf(row.nodeKey);
+      if (!message) {
+        const node = findNode(timeline, row.nodeKey);
+        return node ? { node } : { canceled: REASONS.nodeGone };
+      }
+      // Made when it fires, from the setting as it is now; the integration is opened once per
+      // timeline and message in a batch, not once per mail.
+      const { autoresponder, general } = timeline.setting;
+      const made = await memo(mails, `${timeline.id}:${message}`, () =>
+        autoresponderNode(ctx, timeline.accountId, autoresponder, message, general.organizer),
+      );
+      return made.ok ? { node: made.node } : { skipped: `Skipped: ${made.reason}.` };
+    },
+  };
 }
 
 async function load(db: Database, ids: string[]): Promise<Map<string, Loaded>> {
@@ -175,25 +217,14 @@ export async function handleJobs(deps: WorkerDeps, jobs: readonly QueueJob[]): P
     return found && found.row.jobId === job.id && found.row.status === "queued" ? [found] : [];
   });
   if (live.length === 0) return;
-  const settings = new Map<string, Promise<AutomationSettings>>();
-  const settingsOf = (timelineId: string) => {
-    let found = settings.get(timelineId);
-    if (!found) settings.set(timelineId, (found = automationSettingsOf(db.orm, timelineId)));
-    return found;
-  };
-  const budgets = new Map<string, Promise<ActionBudget>>();
-  const budgetOf = (accountId: string, now: Date) => {
-    let found = budgets.get(accountId);
-    if (!found) budgets.set(accountId, (found = actionBudget(db.orm, accountId, now)));
-    return found;
-  };
+  const lookups = batchLookups(deps);
 
   const results: Result[] = [];
   await pool(live, deps.concurrency, async (item) => {
     results.push(
       // A decision that cannot be taken (an unreadable zone, a broken setting) must not sink the
       // batch and come back forever: that one action becomes a dead letter with the reason.
-      await decide(deps, item, settingsOf, budgetOf).catch((error: unknown) => ({
+      await decide(deps, item, lookups).catch((error: unknown) => ({
         loaded: item,
         status: "dead" as const,
         outcome: "dead" as const,
@@ -207,12 +238,7 @@ export async function handleJobs(deps: WorkerDeps, jobs: readonly QueueJob[]): P
   await record(db, results, config.now());
 }
 
-async function decide(
-  deps: WorkerDeps,
-  loaded: Loaded,
-  settingsOf: (timelineId: string) => Promise<AutomationSettings>,
-  budgetOf: (accountId: string, now: Date) => Promise<ActionBudget>,
-): Promise<Result> {
+async function decide(deps: WorkerDeps, loaded: Loaded, { settingsOf, budgetOf, nodeOf }: BatchLookups): Promise<Result> {
   const { row, registrant, event, timeline } = loaded;
   const now = deps.config.now();
   const done = (status: ScheduledActionStatus, outcome: DeliveryOutcome, detail: string, extra: Partial<Result> = {}): Result => ({
@@ -227,8 +253,10 @@ async function decide(
   });
   if (timeline.status !== "active") return done("canceled", "canceled", REASONS.trashed);
   if (registrant.banned) return done("canceled", "canceled", REASONS.banned);
-  const node = findNode(timeline, row.nodeKey);
-  if (!node) return done("canceled", "canceled", REASONS.nodeGone);
+  const found = await nodeOf(loaded);
+  if ("canceled" in found) return done("canceled", "canceled", found.canceled);
+  if ("skipped" in found) return done("skipped", "skipped", found.skipped);
+  const { node } = found;
 
   const segments = (timeline.setting.general.userGroup ?? []) as AudienceSegment[];
   const verdict = audienceVerdict(node.groupID, segments, { attendedHour: loaded.attendedSeconds / 3600, fields: registrant.customFields });

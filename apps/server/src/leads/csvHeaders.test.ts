@@ -12,6 +12,9 @@ describe("readHeader", () => {
       null,
     ]);
   });
+  it("reads an event column", () => {
+    expect(readHeader(["email", "Event ID", "session"])).toEqual([{ kind: "email" }, { kind: "event" }, { kind: "custom", key: "session" }]);
+  });
   it("keeps a second column of a kind as a custom field", () => {
     expect(readHeader(["email", "Email"])).toEqual([{ kind: "email" }, { kind: "custom", key: "Email" }]);
   });

@@ -5,6 +5,8 @@ export type ColumnRole =
   | { kind: "firstName" }
   | { kind: "lastName" }
   | { kind: "phone" }
+  /** The id of the timeline's event (session) the row registers for. */
+  | { kind: "event" }
   | { kind: "custom"; key: string };
 
 /** Header spellings, compared lower-cased with spaces, dashes, underscores and dots removed. */
@@ -29,6 +31,10 @@ const ALIASES: Record<string, ColumnRole["kind"]> = {
   cellphone: "phone",
   telephone: "phone",
   tel: "phone",
+  event: "event",
+  eventid: "event",
+  session: "event",
+  sessionid: "event",
 };
 
 const squash = (header: string) => header.toLowerCase().replace(/[\s\-_.]+/g, "");

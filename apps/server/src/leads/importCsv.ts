@@ -1,11 +1,13 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { parse, type CsvError } from "csv-parse";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { checkEmail } from "@cuepoint/sdk";
-import { registrants } from "../db/schema/index.js";
+import { events, registrants } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
+import { scheduleRegistrants } from "../engine/schedule.js";
 import { badRequest } from "../http/errors.js";
+import { findPublicTimeline, upcomingSessions } from "../public/registrationForm.js";
 import { readHeader, sniffDelimiter, type ColumnRole } from "./csvHeaders.js";
 
 /** A row that was not imported, by its line in the file (the header is line 1). */
@@ -38,11 +40,16 @@ interface Row {
   email: string;
   name: string;
   phone: string;
+  /** The event column's value as written (an event id), "" when blank or absent. */
+  event: string;
   custom: Record<string, string>;
 }
 
+/** A row as inserted: its event resolved (`null`: the timeline has no upcoming event). */
+type InsertRow = Omit<Row, "event"> & { eventId: string | null };
+
 function toRow(roles: readonly (ColumnRole | null)[], record: readonly string[]): Row {
-  const row: Row = { email: "", name: "", phone: "", custom: {} };
+  const row: Row = { email: "", name: "", phone: "", event: "", custom: {} };
   let first = "";
   let last = "";
   roles.forEach((role, index) => {
@@ -59,15 +66,17 @@ function toRow(roles: readonly (ColumnRole | null)[], record: readonly string[])
 
 /**
  * Inserts one batch, leaving out addresses the timeline already has, in file order (so `seq`, and
- * the leads list, follow the file). Returns how many rows were new.
+ * the leads list, follow the file). Returns how many rows were new, and the ids of those with an
+ * event (the ones the engine schedules). A row whose address registered for its event meanwhile
+ * (the public form, which does not take the import's lock) is skipped too.
  */
 async function insertBatch(
   orm: Orm,
   accountId: string,
   timelineId: string,
-  rows: Row[],
+  rows: InsertRow[],
   checkExisting: boolean,
-): Promise<number> {
+): Promise<{ added: number; withEvent: string[] }> {
   const fresh = checkExisting
     ? sql`where not exists (
         select 1 from registrants r
@@ -75,16 +84,39 @@ async function insertBatch(
     : sql``;
   const result = await orm.execute(sql`
     with added as (
-      insert into registrants (account_id, timeline_id, email, name, phone, custom_fields, source)
-      select ${accountId}::uuid, ${timelineId}::uuid, u.item->>'email', u.item->>'name', u.item->>'phone', u.item->'custom', 'csv'
+      insert into registrants (account_id, timeline_id, event_id, email, name, phone, custom_fields, source)
+      select ${accountId}::uuid, ${timelineId}::uuid, (u.item->>'eventId')::uuid, u.item->>'email', u.item->>'name',
+        u.item->>'phone', u.item->'custom', 'csv'
       from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as u(item, n)
       ${fresh}
       order by u.n
-      returning 1)
-    select count(*)::int as added from added`);
-  // Both drivers answer raw SQL with `rows` (node-postgres QueryResult, PGlite Results).
-  const [first] = (result as unknown as { rows: { added: number }[] }).rows;
-  return first?.added ?? 0;
+      on conflict do nothing
+      returning uuid, event_id)
+    select count(*)::int as added,
+      coalesce(json_agg(uuid) filter (where event_id is not null), '[]'::json) as "withEvent"
+    from added`);
+  // Both drivers answer raw SQL with `rows` (node-postgres QueryResult, PGlite Results), json parsed.
+  const [first] = (result as unknown as { rows: { added: number; withEvent: string[] }[] }).rows;
+  return { added: first?.added ?? 0, withEvent: first?.withEvent ?? [] };
+}
+
+/**
+ * The events an import can attach rows to: every event of the timeline by id (lower-cased), and
+ * the default — the session the registration form would give a visitor now (the next open one),
+ * or `null` when none is left.
+ */
+async function importEvents(
+  tx: Orm,
+  input: { accountId: string; timelineId: string },
+  now: Date,
+): Promise<{ byId: Map<string, string>; fallback: string | null }> {
+  const rows = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.timelineId, input.timelineId), eq(events.accountId, input.accountId)));
+  const timeline = await findPublicTimeline(tx, input.timelineId);
+  const [next] = await upcomingSessions(tx, { ...timeline, registration: { ...timeline.registration, type: "one-time" } }, now);
+  return { byId: new Map(rows.map((row) => [row.id.toLowerCase(), row.id])), fallback: next?.id ?? null };
 }
 
 /** Imports at least this large refresh the table's planner statistics. */
@@ -100,13 +132,19 @@ const ANALYZE_AFTER_ROWS = 10_000;
  * one timeline cannot both add the same address. A file that cannot be read at all (no header, no
  * email column, an unclosed quote) is a 400 and nothing is written.
  *
+ * Each row registers for an event as a form registration does: the one its `event` column names
+ * (an id of one of the timeline's events; an unknown one is a bad row), else the session the
+ * registration form would give now (the next open one); with none left, the row has no event. The
+ * engine schedules the timeline's actions for the rows with an event in the same transaction
+ * (`scheduleRegistrants`, a batch at a time).
+ *
  * @example
- * await importLeadsCsv(orm, { accountId, timelineId, csv: new Blob(["email,name\nann@example.com,Ann\n"]) });
+ * await importLeadsCsv(orm, { accountId, timelineId, csv: new Blob(["email,name\nann@example.com,Ann\n"]), now: new Date() });
  * // { imported: 1, skipped: 0, invalid: 0, errors: [] }
  */
 export async function importLeadsCsv(
   orm: Orm,
-  input: { accountId: string; timelineId: string; csv: Blob },
+  input: { accountId: string; timelineId: string; csv: Blob; now: Date },
 ): Promise<ImportResult> {
   const head = (await input.csv.slice(0, 64 * 1024).text()).replace(/^\uFEFF/, "");
   if (head.trim() === "") throw badRequest("The CSV file is empty: it needs a header row with an email column.", "csv");
@@ -129,6 +167,7 @@ export async function importLeadsCsv(
       .from(registrants)
       .where(eq(registrants.timelineId, input.timelineId))
       .limit(1);
+    const sessions = await importEvents(tx, input, input.now);
     let fatal: CsvError | undefined;
     const parser = parse({
       bom: true,
@@ -158,13 +197,14 @@ export async function importLeadsCsv(
 
     let roles: (ColumnRole | null)[] | undefined;
     const seen = new Set<string>();
-    let batch: Row[] = [];
+    let batch: InsertRow[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      const added = await insertBatch(tx, input.accountId, input.timelineId, batch, existing !== undefined);
+      const { added, withEvent } = await insertBatch(tx, input.accountId, input.timelineId, batch, existing !== undefined);
       result.imported += added;
       result.skipped += batch.length - added;
       batch = [];
+      await scheduleRegistrants(tx, withEvent, input.now);
     };
     try {
       for await (const { info, record } of parser as AsyncIterable<{ info: { lines: number }; record: string[] }>) {
@@ -180,10 +220,15 @@ export async function importLeadsCsv(
           reject(info.lines, `This row has ${record.length} values but the header names ${roles.length} columns.`);
           continue;
         }
-        const row = toRow(roles, record);
+        const { event, ...row } = toRow(roles, record);
         const check = checkEmail(row.email);
         if (!check.ok) {
           reject(info.lines, row.email === "" ? check.message : `${check.message} ("${row.email}")`, "email");
+          continue;
+        }
+        const eventId = event === "" ? sessions.fallback : sessions.byId.get(event.toLowerCase());
+        if (eventId === undefined) {
+          reject(info.lines, `There is no event "${event}" in this timeline: use an event id, or leave it blank.`, "event");
           continue;
         }
         const key = row.email.toLowerCase();
@@ -192,7 +237,7 @@ export async function importLeadsCsv(
           continue;
         }
         seen.add(key);
-        batch.push(row);
+        batch.push({ ...row, eventId });
         if (batch.length >= BATCH_SIZE) await flush();
       }
     } catch (error) {

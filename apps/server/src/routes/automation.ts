@@ -280,7 +280,7 @@ const simulateRoute = defineRoute({
       smsConsent: body.smsConsent,
       fields: body.fields,
     };
-    return { success: simulate(timeline.blocks, timeline.setting.general.timeZone, segments, event, registrant, settings) };
+    return { success: simulate(timeline.blocks, timeline.setting.general.timeZone, segments, event, registrant, settings, timeline.setting) };
   },
 });
 

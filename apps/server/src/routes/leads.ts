@@ -61,11 +61,16 @@ const upload = defineRoute({
     "Needs the `registrantUpload` feature on the user (403 otherwise). `webinarTimeline` is one of the account's " +
     "active timelines (404 otherwise). The CSV's first row names the columns, matched by name whatever their " +
     "order or case: `email` (also `E-mail`, `email_address`; required), `name` (or `first name` + `last name`), " +
-    "`phone` (or `mobile`, `tel`); every other column becomes a custom field under its header. Comma, semicolon " +
+    "`phone` (or `mobile`, `tel`), `event` (or `event id`, `session`); every other column becomes a custom field " +
+    "under its header. Each row registers for an event, whose actions the automation engine then schedules as " +
+    "for a form registration (in the import's transaction): the event its `event` column names (the id of one of " +
+    "the timeline's events; another value makes the row invalid), else — blank or no such column — the session " +
+    "the registration form would give a visitor now (the timeline's next open session); when none is left, the " +
+    "row is imported without an event and gets no actions until it registers. Comma, semicolon " +
     "or tab separated (read from the header row), UTF-8, with or without a BOM. Rows with a bad email (the " +
     "SDK's email rule) or the wrong number of columns are skipped and reported by line (`errors`, the first " +
     `${MAX_REPORTED_ERRORS}; \`invalid\` counts them all). An address already in the timeline, or earlier in the ` +
-    "file, is skipped (`skipped`), so importing a file again adds nothing. Imported leads have no event. The " +
+    "file, is skipped (`skipped`), so importing a file again adds nothing. The " +
     "good rows are written in one transaction; a file that cannot be read at all (empty, no email column, an " +
     `unclosed quote) answers 400 and writes nothing. Files up to ${LEADS_IMPORT_BODY_LIMIT_BYTES / 1024 / 1024} ` +
     "MiB (some 900,000 rows of email, name, phone and one more column).",
@@ -109,7 +114,7 @@ const upload = defineRoute({
           )
       : [];
     if (!timeline) throw notFound("There is no timeline with this id.");
-    const result = await importLeadsCsv(orm, { accountId: caller.accountId, timelineId, csv: body.csv });
+    const result = await importLeadsCsv(orm, { accountId: caller.accountId, timelineId, csv: body.csv, now: deps.config.now() });
     return { success: result, message: importMessage(result) };
   },
 });

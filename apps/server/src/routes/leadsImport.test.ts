@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client } from "@cuepoint/sdk";
-import { registrants, users } from "../db/schema/index.js";
-import { insertTimeline } from "../leads/testFixtures.js";
+import { registrants, scheduledActions, users } from "../db/schema/index.js";
+import { readyMail } from "../engine/testSupport.js";
+import { insertEvent, insertTimeline } from "../leads/testFixtures.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
 
 let t: TestApp;
@@ -26,6 +27,43 @@ afterAll(() => t.close());
 const csv = (text: string) => new Blob([text], { type: "text/csv" });
 const rowsOf = (timeline: string) =>
   t.db.orm.select().from(registrants).where(eq(registrants.timelineId, timeline)).orderBy(registrants.seq);
+
+const HOUR = 3_600_000;
+/** A timeline with a past, a next and a later session, and two actions ready to schedule. */
+async function webinar() {
+  const timeline = await insertTimeline(t.db.orm, accountId);
+  const at = (ms: number, name: string) =>
+    insertEvent(t.db.orm, { accountId, timelineId: timeline, startsAt: new Date(Date.now() + ms), name });
+  const past = await at(-2 * HOUR, "Monday");
+  const next = await at(HOUR, "Tuesday");
+  const later = await at(25 * HOUR, "Wednesday");
+  await owner.timelines.setEvents({
+    webinarTimeline: timeline,
+    blocks: { "1": [readyMail(1, 1, { id: "thanks" })], "2": [readyMail(2, 1, { id: "replay" })] },
+    isPast: false,
+  });
+  return { timeline, past, next, later };
+}
+/** Each registrant's event and its scheduled actions' (node, event), by email. */
+async function scheduleOf(timeline: string) {
+  const rows = await rowsOf(timeline);
+  const jobs = await t.db.orm
+    .select({ registrantId: scheduledActions.registrantId, nodeKey: scheduledActions.nodeKey, eventId: scheduledActions.eventId, status: scheduledActions.status })
+    .from(scheduledActions)
+    .where(inArray(scheduledActions.registrantId, rows.map((r) => r.uuid)));
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.email,
+      {
+        eventId: r.eventId,
+        jobs: jobs
+          .filter((j) => j.registrantId === r.uuid)
+          .map((j) => `${j.nodeKey}@${j.eventId === r.eventId ? "own event" : j.eventId}:${j.status}`)
+          .sort(),
+      },
+    ]),
+  );
+}
 
 describe("POST /registrants (CSV import)", () => {
   it("imports rows by header name, keeps the file order, and makes other columns custom fields", async () => {
@@ -157,6 +195,57 @@ describe("POST /registrants (CSV import)", () => {
       });
     }
     expect(await rowsOf(theirs)).toEqual([]);
+  });
+
+  it("registers rows for the next open session and schedules its actions, in bulk", async () => {
+    const { timeline, next } = await webinar();
+    const lines = ["email,name"];
+    for (let i = 0; i < 2_500; i++) lines.push(`guest${i}@example.com,Guest ${i}`); // two insert batches
+    const answer = await owner.leads.upload({ webinarTimeline: timeline, csv: csv(lines.join("\n")) });
+    expect(answer.success).toMatchObject({ imported: 2_500, invalid: 0 });
+    const schedule = await scheduleOf(timeline);
+    expect(Object.keys(schedule)).toHaveLength(2_500);
+    for (const person of Object.values(schedule)) {
+      expect(person).toEqual({ eventId: next, jobs: ["replay@own event:pending", "thanks@own event:pending"] });
+    }
+  });
+
+  it("takes the event from an event column, and reports an event that is not the timeline's", async () => {
+    const { timeline, next, later, past } = await webinar();
+    const elsewhere = await webinar();
+    const answer = await owner.leads.upload({
+      webinarTimeline: timeline,
+      csv: csv(
+        `Email,Event ID\nann@example.com,${later.toUpperCase()}\nbob@example.com,\ncy@example.com,${elsewhere.next}\n` +
+          `di@example.com,nope\ned@example.com,${past}\n`,
+      ),
+    });
+    expect(answer.success).toEqual({
+      imported: 3,
+      skipped: 0,
+      invalid: 2,
+      errors: [
+        { line: 4, field: "event", message: `There is no event "${elsewhere.next}" in this timeline: use an event id, or leave it blank.` },
+        { line: 5, field: "event", message: 'There is no event "nope" in this timeline: use an event id, or leave it blank.' },
+      ],
+    });
+    const schedule = await scheduleOf(timeline);
+    expect(schedule["ann@example.com"]).toEqual({ eventId: later, jobs: ["replay@own event:pending", "thanks@own event:pending"] });
+    expect(schedule["bob@example.com"]?.eventId).toBe(next);
+    // A past event: the engine's catch-up decides (by default the latest missed action runs now; none was missed here).
+    expect(schedule["ed@example.com"]?.eventId).toBe(past);
+    expect(schedule["ed@example.com"]?.jobs).toHaveLength(2);
+    expect(await scheduleOf(elsewhere.timeline)).toEqual({});
+  });
+
+  it("imports rows without an event, and schedules nothing, when no session is left", async () => {
+    const timeline = await insertTimeline(t.db.orm, accountId);
+    const past = await insertEvent(t.db.orm, { accountId, timelineId: timeline, startsAt: new Date(Date.now() - 2 * HOUR) });
+    await owner.timelines.setEvents({ webinarTimeline: timeline, blocks: { "1": [readyMail(1, 1, { id: "thanks" })] }, isPast: false });
+    await owner.leads.upload({ webinarTimeline: timeline, csv: csv("email\nfay@example.com\n") });
+    expect(await scheduleOf(timeline)).toEqual({ "fay@example.com": { eventId: null, jobs: [] } });
+    const jobs = await t.db.orm.select().from(scheduledActions).where(eq(scheduledActions.eventId, past));
+    expect(jobs).toEqual([]);
   });
 
   it("checks the body", async () => {

@@ -98,7 +98,10 @@ const register = defineRoute({
     `${limits.perTimeline.windowMs / 60_000} minute, per server instance; the address is the socket's, or the ` +
     "right-most X-Forwarded-For entry when the peer is a proxy on loopback or a private network. " +
     "`joinUrl` and `replayUrl` are the registrant's own links (`{PUBLIC_URL}/join/{registrantId}`, " +
-    `\`/replay/{registrantId}\`); \`startTime\` is the session's UTC instant and \`timeZone\` its zone. ${WHITELIST_NOTE}`,
+    `\`/replay/{registrantId}\`); \`startTime\` is the session's UTC instant and \`timeZone\` its zone. ` +
+    "The request's optional `timeZone` (the registrant's IANA zone, 400 when unknown) and `smsConsent` (agreement " +
+    "to text messages) are stored with a new registrant: the engine sends SMS/MMS actions only with consent, never " +
+    `in the timeline's quiet hours in that zone (the event's zone when none is given). ${WHITELIST_NOTE}`,
   access: "public",
   body: RegistrationRequestSchema,
   answer: {
@@ -158,6 +161,9 @@ const register = defineRoute({
           phone: body.phone,
           customFields,
           source: "form",
+          // The engine sends text messages only with consent, and out of quiet hours in this zone.
+          timeZone: body.timeZone ?? "",
+          smsConsent: body.smsConsent ?? false,
         })
         .onConflictDoNothing()
         .returning({ uuid: registrants.uuid });

@@ -25,10 +25,11 @@ const postChunk = defineRoute({
   tag: "Media",
   summary: "One chunk of a resumable file upload (the SDK uploader's wire protocol)",
   description: [
-    "multipart/form-data, fields in this order, `file` last: `fileId` (the upload's id, 1–128 of `[A-Za-z0-9_-]`),",
+    "multipart/form-data, fields in this order, then `file`: `fileId` (the upload's id, 1–128 of `[A-Za-z0-9_-]`),",
     "`userId` (ignored: the bearer token says who uploads), `isLast` (`true`/`false`), `name`, `mime` (ignored:",
     "files are typed and served by extension), `start`, `position` (byte range of the chunk), `index` (from 0),",
-    "`size` (the whole file), `checksum` (hex SHA-256 of the chunk), optional `folderId` (a folder's uniqueID:",
+    "`size` (the whole file), `checksum` (hex SHA-256 of the chunk; or sent after `file`, as the last part, by clients",
+    "that hash as they send), optional `folderId` (a folder's uniqueID:",
     `the uploader's \`folderId\` option), \`file\`. The SDK's \`ChunkFieldsSchema\` reads the fields. Only`,
     `${UPLOAD_EXTENSIONS.join(" ")} are accepted (400 on \`name\`).`,
     "The body streams to the media store: before its first byte is taken, the plan's storage limit is checked",

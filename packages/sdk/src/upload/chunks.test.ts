@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ChunkFieldsSchema } from "../schemas/requests/media.js";
 import { createUploader } from "./createUploader.js";
 import { startChunkServer, type ChunkServer } from "./test-support/chunkServer.js";
@@ -52,12 +52,13 @@ describe("the chunk protocol", () => {
     });
   });
 
-  it("sends the fields ChunkFieldsSchema reads, file last, and folderId only when given", async () => {
+  it("sends the fields ChunkFieldsSchema reads, the checksum after the file in Node, and folderId only when given", async () => {
     const { posts } = await upload(1001);
     const forms = server.forms.slice(-2);
     for (const form of forms) {
+      // The Node transport hashes the chunk as it sends it: its checksum comes last.
       expect(form.map(([name]) => name)).toEqual([
-        "fileId", "userId", "isLast", "name", "mime", "start", "position", "index", "size", "checksum", "file",
+        "fileId", "userId", "isLast", "name", "mime", "start", "position", "index", "size", "file", "checksum",
       ]);
       const fields = Object.fromEntries(form.filter(([name]) => name !== "file"));
       expect(v.safeParse(ChunkFieldsSchema, fields).issues).toBeUndefined();
@@ -70,10 +71,19 @@ describe("the chunk protocol", () => {
     const sent = server.posts.filter((post) => post.fileId === item!.uuid);
     expect(sent.map((post) => post.folderId)).toEqual(["folder-9", "folder-9"]);
     const last = server.forms.at(-1)!;
-    expect(last.at(-1)?.[0]).toBe("file");
-    expect(v.parse(ChunkFieldsSchema, Object.fromEntries(last.slice(0, -1)))).toMatchObject({
+    expect(last.at(-2)?.[0]).toBe("file");
+    expect(v.parse(ChunkFieldsSchema, Object.fromEntries(last.filter(([name]) => name !== "file")))).toMatchObject({
       folderId: "folder-9", isLast: true, start: 1000, position: 1500, index: 1, size: 1500,
     });
+  });
+
+  it("sends the checksum before the file when it is computed first (fetch, XMLHttpRequest)", async () => {
+    const uploader = createUploader({ endpoint: server.endpoint, userId: "u", chunkSize: 1000, fetch: (input, init) => fetch(input, init) });
+    const [item] = uploader.add(fileOf("clip.mp4", 1500));
+    await uploader.start();
+    expect(server.assembled(item!.uuid)).toEqual(bytesOf(1500));
+    const form = server.forms.at(-1)!;
+    expect(form.map(([name]) => name).slice(-2)).toEqual(["checksum", "file"]);
   });
 
   it("puts the last reply's identifiers in the status", async () => {
@@ -107,6 +117,21 @@ describe("the chunk protocol", () => {
     await uploader.start();
     expect(readWhenSent).toEqual({ "0": [0, 1000], "1": [0, 1000, 2000], "2": [0, 1000, 2000, 3000] });
     expect(server.assembled(item!.uuid)).toEqual(bytesOf(2500, 3));
+  });
+
+  it("in Node, reads each chunk once: hashed as it is sent", async () => {
+    const stream = vi.spyOn(Blob.prototype, "stream");
+    try {
+      const uploader = createUploader({ endpoint: server.endpoint, userId: "u", chunkSize: 1000 });
+      const [item] = uploader.add({ blob: new Blob([bytesOf(2500, 3)]), name: "talk.mp4" });
+      await uploader.start();
+      expect(server.assembled(item!.uuid)).toEqual(bytesOf(2500, 3));
+      // What was read: the three chunks, once each (with fetch: hashed first, then read again to send).
+      const sizes = stream.mock.contexts.map((blob) => (blob as Blob).size).filter((size) => size > 0);
+      expect(sizes).toEqual([1000, 1000, 500]);
+    } finally {
+      stream.mockRestore();
+    }
   });
 
   it("uses the default chunk size of 100 MB", async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, waitFor, within } from "@testing-library/dom";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RegistrationFormEvents } from "../core/registration/types.js";
+import { registrants } from "../../../../apps/server/src/db/schema/index.js";
 import { BINDINGS } from "../test-support/bindings.js";
 import { startWidgetServer, visitorClient, type WidgetServer } from "../test-support/server.js";
 
@@ -12,6 +13,14 @@ afterAll(() => server.close());
 
 const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
 const leadsOf = async (search: string) => (await server.owner.leads.list({ filter: search })).success;
+/** What the server stored for a registrant that the leads list does not show: zone and SMS consent. */
+const storedOf = async (uuid: string | undefined) => {
+  const rows = await server.t.db.orm
+    .select({ uuid: registrants.uuid, timeZone: registrants.timeZone, smsConsent: registrants.smsConsent })
+    .from(registrants);
+  const row = rows.find((r) => r.uuid === uuid);
+  return row && { timeZone: row.timeZone, smsConsent: row.smsConsent };
+};
 
 describe.each(BINDINGS)("RegistrationForm ($name)", ({ name, entry, mount, unmountAll }) => {
   afterEach(unmountAll);
@@ -107,6 +116,50 @@ describe.each(BINDINGS)("RegistrationForm ($name)", ({ name, entry, mount, unmou
     fireEvent.submit(view.getByLabelText("Name *").closest("form") as HTMLFormElement);
     await view.findByText("You are registered.", { selector: "strong" });
     expect(registered?.eventId).toBe(later);
+  });
+
+  it("sends the detected time zone and an unticked SMS consent box's answer", async () => {
+    const { timelineId } = await server.timeline();
+    let registered: RegistrationFormEvents["registered"] | undefined;
+    const view = within(
+      mount(entry.RegistrationForm, {
+        timelineId,
+        client: { registration: server.api() },
+        prefill: { name: "Di", email: email("di"), phone: "+1 555 0101" },
+        onRegistered: (detail: RegistrationFormEvents["registered"]) => (registered = detail),
+      }),
+    );
+    const consent = (await view.findByLabelText("Send me text message reminders")) as HTMLInputElement;
+    expect(consent.type).toBe("checkbox");
+    expect(consent.checked).toBe(false);
+    fireEvent.submit(consent.closest("form") as HTMLFormElement);
+    await view.findByText("You are registered.", { selector: "strong" });
+    expect(await storedOf(registered?.registrantId)).toEqual({
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      smsConsent: false,
+    });
+  });
+
+  it("sends the zone the visitor chose and their ticked SMS consent", async () => {
+    const { timelineId } = await server.timeline();
+    let registered: RegistrationFormEvents["registered"] | undefined;
+    const view = within(
+      mount(entry.RegistrationForm, {
+        timelineId,
+        client: { registration: server.api() },
+        timeZone: "America/Los_Angeles",
+        prefill: { name: "Ed", email: email("ed") },
+        onRegistered: (detail: RegistrationFormEvents["registered"]) => (registered = detail),
+      }),
+    );
+    type(await view.findByLabelText("Phone"), "+1 555 0102");
+    fireEvent.change(view.getByLabelText("Times shown in"), { target: { value: "Asia/Tokyo" } });
+    const consent = view.getByLabelText("Send me text message reminders") as HTMLInputElement;
+    fireEvent.click(consent);
+    await waitFor(() => expect((view.getByLabelText("Send me text message reminders") as HTMLInputElement).checked).toBe(true));
+    fireEvent.submit(consent.closest("form") as HTMLFormElement);
+    await view.findByText("You are registered.", { selector: "strong" });
+    expect(await storedOf(registered?.registrantId)).toEqual({ timeZone: "Asia/Tokyo", smsConsent: true });
   });
 
   it("says when registration is closed, and when this page is not on the whitelist", async () => {

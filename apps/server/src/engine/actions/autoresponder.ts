@@ -1,5 +1,7 @@
 import * as v from "valibot";
-import { TimelineNodeSchema, type AutoresponderSetting, type TimelineNode } from "@cuepoint/sdk";
+import { eq } from "drizzle-orm";
+import { getIntegrationKind, TimelineNodeSchema, type AutoresponderSetting, type TimelineNode } from "@cuepoint/sdk";
+import { integrations } from "../../db/schema/index.js";
 import { loadIntegration, type LoadedIntegration } from "../../integrations/store.js";
 import type { ActionContext } from "./types.js";
 
@@ -7,24 +9,114 @@ import type { ActionContext } from "./types.js";
 export const AUTORESPONDER_MESSAGES = ["confirmation", "reminder", "attendee", "nonattendee"] as const;
 export type AutoresponderMessage = (typeof AUTORESPONDER_MESSAGES)[number];
 
+const KEY_PREFIX = "autoresponder:";
+
+/**
+ * The node id (and job node key) of an autoresponder message: synthetic, so the job identity
+ * (node, registrant, event) and the idempotency key stay unique beside the timeline's nodes.
+ *
+ * @example
+ * autoresponderKey("reminder"); // "autoresponder:reminder"
+ */
+export const autoresponderKey = (message: AutoresponderMessage): string => `${KEY_PREFIX}${message}`;
+
+/**
+ * The autoresponder message a job node key stands for, or undefined for a timeline node.
+ *
+ * @example
+ * autoresponderMessageOf("autoresponder:attendee"); // "attendee"
+ * autoresponderMessageOf("n1"); // undefined
+ */
+export function autoresponderMessageOf(nodeKey: string): AutoresponderMessage | undefined {
+  if (!nodeKey.startsWith(KEY_PREFIX)) return undefined;
+  const message = nodeKey.slice(KEY_PREFIX.length);
+  return AUTORESPONDER_MESSAGES.find((m) => m === message);
+}
+
 export type AutoresponderNode = { ok: true; node: TimelineNode } | { ok: false; reason: string };
 
-/** The first SMTP integration among the autoresponder's, of this account only. */
-async function smtpOf(ctx: ActionContext, accountId: string, ids: readonly string[]): Promise<LoadedIntegration | undefined> {
+/** Who each message goes to: an audience group (spec §3 default segments), read when it fires. */
+const AUDIENCE: Record<AutoresponderMessage, { groupID: string; groupName: string }> = {
+  confirmation: { groupID: "3", groupName: "Registrants" },
+  reminder: { groupID: "3", groupName: "Registrants" },
+  attendee: { groupID: "a1", groupName: "Attendee" },
+  nonattendee: { groupID: "a2", groupName: "Non-Attendee" },
+};
+
+/**
+ * The `sendMail` node of one autoresponder message with the given texts, its audience group and
+ * its synthetic id (`autoresponder:<message>`); no integration or sender yet.
+ *
+ * @example
+ * autoresponderMailNode("attendee", "Thanks", "Hi {name}").groupID; // "a1"
+ */
+export function autoresponderMailNode(message: AutoresponderMessage, subject = "", body = ""): TimelineNode {
+  return v.parse(TimelineNodeSchema, {
+    id: autoresponderKey(message),
+    key: `autoresponder-${message}`,
+    action: "sendMail",
+    actionTitle: `Autoresponder: ${message}`,
+    integrationType: "SMTP",
+    ...AUDIENCE[message],
+    model: { emailSubject: subject, message: body, autoresponder: message },
+  });
+}
+
+/**
+ * The `sendMail` node of one autoresponder message as far as the setting alone tells it: subject
+ * `<message>Title`, body `<message>Body`, the message's audience group; no integration or sender
+ * yet (`autoresponderNode` adds them when it fires). The scheduler and the dry run plan with it.
+ * Answers why not when the message is off or has no subject or body.
+ *
+ * @example
+ * autoresponderSketch({ ...setting, attendee: "true", attendeeTitle: "Thanks", attendeeBody: "Hi {name}" }, "attendee");
+ * // { ok: true, node: { action: "sendMail", groupID: "a1", groupName: "Attendee", … } }
+ */
+export function autoresponderSketch(setting: AutoresponderSetting, message: AutoresponderMessage): AutoresponderNode {
+  if (setting[message] !== "true") return { ok: false, reason: `the ${message} email is off` };
+  const subject = setting[`${message}Title`].trim();
+  const body = setting[`${message}Body`];
+  if (!subject || !body.trim()) return { ok: false, reason: `the ${message} email has no subject or body` };
+  return { ok: true, node: autoresponderMailNode(message, subject, body) };
+}
+
+/**
+ * The SMTP integration that sends the autoresponder, of this account only: the first SMTP one
+ * listed in `autoresponder.integrations`; when the list is empty, the account's SMTP integration
+ * if it has exactly one. Answers why not otherwise.
+ */
+async function smtpOf(
+  ctx: ActionContext,
+  accountId: string,
+  ids: readonly string[],
+): Promise<{ ok: true; smtp: LoadedIntegration } | { ok: false; reason: string }> {
   for (const id of ids) {
     const loaded = await loadIntegration(ctx.db.orm, accountId, id).catch(() => undefined);
-    if (loaded?.kind === "SMTP") return loaded;
+    if (loaded?.kind === "SMTP") return { ok: true, smtp: loaded };
   }
-  return undefined;
+  if (ids.length > 0) return { ok: false, reason: "the autoresponder has no SMTP integration of this account" };
+  const rows = await ctx.db.orm.select({ id: integrations.id, type: integrations.type }).from(integrations).where(eq(integrations.accountId, accountId));
+  const smtp = rows.filter((row) => getIntegrationKind(row.type)?.type === "SMTP");
+  if (smtp.length !== 1 || !smtp[0]) {
+    return {
+      ok: false,
+      reason:
+        smtp.length === 0
+          ? "the autoresponder names no integration and the account has no SMTP integration"
+          : `the autoresponder names no integration and the account has ${smtp.length} SMTP integrations: pick one in the autoresponder settings`,
+    };
+  }
+  const loaded = await loadIntegration(ctx.db.orm, accountId, smtp[0].id).catch((error: unknown) => (error as Error).message);
+  return typeof loaded === "string" ? { ok: false, reason: `the SMTP integration could not be opened (${loaded})` } : { ok: true, smtp: loaded };
 }
 
 /**
  * The `sendMail` node that sends one autoresponder message (confirmation, reminder, attendee,
- * non-attendee) of a timeline, for the scheduler to queue like any action: subject
- * `<message>Title`, body `<message>Body` (same personalisation tags, template.ts), through the
- * first SMTP integration listed in `autoresponder.integrations`. The autoresponder has no From
- * field, so the mail is sent from the SMTP login when it is an email address, under the
- * timeline's organizer name. Answers why not when the message is off, empty, or has no sender.
+ * non-attendee) of a timeline, for the worker to carry out like any action: the sketch
+ * (`autoresponderSketch`) sent through the autoresponder's SMTP integration (`smtpOf`: the first
+ * listed, else the account's only one). The autoresponder has no From field, so the mail is sent
+ * from the SMTP login when it is an email address, under the timeline's organizer name. Answers
+ * why not when the message is off, empty, or has no sender.
  *
  * @example
  * const made = await autoresponderNode(ctx, accountId, setting.autoresponder, "confirmation", "Ada Lovelace");
@@ -37,23 +129,18 @@ export async function autoresponderNode(
   message: AutoresponderMessage,
   organizer = "",
 ): Promise<AutoresponderNode> {
-  if (setting[message] !== "true") return { ok: false, reason: `the ${message} email is off` };
-  const subject = setting[`${message}Title`].trim();
-  const body = setting[`${message}Body`];
-  if (!subject || !body.trim()) return { ok: false, reason: `the ${message} email has no subject or body` };
-  const smtp = await smtpOf(ctx, accountId, setting.integrations);
-  if (!smtp) return { ok: false, reason: "the autoresponder has no SMTP integration of this account" };
-  const login = String(smtp.secrets.credentials.username ?? "");
+  const sketch = autoresponderSketch(setting, message);
+  if (!sketch.ok) return sketch;
+  const found = await smtpOf(ctx, accountId, setting.integrations);
+  if (!found.ok) return found;
+  const login = String(found.smtp.secrets.credentials.username ?? "");
   if (!login.includes("@")) {
     return { ok: false, reason: "the SMTP login is not an email address to send the autoresponder from" };
   }
-  const node = v.parse(TimelineNodeSchema, {
-    key: `autoresponder-${message}`,
-    action: "sendMail",
-    actionTitle: `Autoresponder: ${message}`,
-    integrationID: smtp.row.id,
-    integrationType: "SMTP",
-    model: { emailFrom: login, nameFrom: organizer, emailSubject: subject, message: body, autoresponder: message },
-  });
+  const node: TimelineNode = {
+    ...sketch.node,
+    integrationID: found.smtp.row.id,
+    model: { ...sketch.node.model, emailFrom: login, nameFrom: organizer },
+  };
   return { ok: true, node };
 }

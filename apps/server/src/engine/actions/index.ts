@@ -7,7 +7,14 @@ import { sendSms } from "./sendSms.js";
 import { sendWebhook } from "./sendWebhook.js";
 import type { ActionContext, ActionJob, ActionOutcome, ExecuteAction } from "./types.js";
 
-export { AUTORESPONDER_MESSAGES, autoresponderNode, type AutoresponderMessage } from "./autoresponder.js";
+export {
+  AUTORESPONDER_MESSAGES,
+  autoresponderKey,
+  autoresponderMessageOf,
+  autoresponderNode,
+  autoresponderSketch,
+  type AutoresponderMessage,
+} from "./autoresponder.js";
 export { checkActionReady, type ActionCaches, type ActionReadiness } from "./ready.js";
 export { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature, type SignatureCheck } from "./webhookSignature.js";
 export * from "./types.js";

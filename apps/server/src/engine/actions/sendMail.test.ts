@@ -181,4 +181,25 @@ describe("autoresponder mails", () => {
       reason: "the autoresponder has no SMTP integration of this account",
     });
   });
+
+  it("naming no integration, uses the account's SMTP integration when it has exactly one", async () => {
+    const ctx = actionContext(t);
+    const unnamed = setting({ integrations: [] });
+    const solo = await t.user();
+    expect(await autoresponderNode(ctx, solo.accountId, unnamed, "confirmation")).toEqual({
+      ok: false,
+      reason: "the autoresponder names no integration and the account has no SMTP integration",
+    });
+    const soloClient = t.client(await t.login(solo.email));
+    const { success } = await soloClient.integrations.create({ type: "SMTP", address: "127.0.0.1", port: peer.port, ...LOGIN });
+    expect(await autoresponderNode(ctx, solo.accountId, unnamed, "confirmation")).toMatchObject({
+      ok: true,
+      node: { integrationID: success.integrationid, groupID: "3", model: { emailFrom: LOGIN.username } },
+    });
+    // This account has several (the tests above made more): which one is not guessed.
+    expect(await autoresponderNode(ctx, accountId, unnamed, "confirmation")).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^the autoresponder names no integration and the account has \d+ SMTP integrations: pick one/),
+    });
+  });
 });

@@ -16,6 +16,18 @@ describe("RegistrationRequestSchema", () => {
     });
   });
 
+  it("takes the registrant's time zone and SMS consent, JSON or multipart spelling", () => {
+    expect(v.parse(RegistrationRequestSchema, { email: "a@example.com", timeZone: "Europe/Paris", smsConsent: true })).toMatchObject({
+      timeZone: "Europe/Paris",
+      smsConsent: true,
+    });
+    for (const [spelling, consent] of [["true", true], ["1", true], ["false", false], ["0", false]] as const) {
+      expect(v.parse(RegistrationRequestSchema, { email: "a@example.com", smsConsent: spelling }).smsConsent).toBe(consent);
+    }
+    const plain = v.parse(RegistrationRequestSchema, { email: "a@example.com" });
+    expect([plain.timeZone, plain.smsConsent]).toEqual([undefined, undefined]);
+  });
+
   it.each([
     [{}, "email", undefined],
     [{ email: "" }, "email", "Enter an email address."],
@@ -23,6 +35,9 @@ describe("RegistrationRequestSchema", () => {
     [{ email: "a@example.com", phone: "call me" }, "phone", "Enter a phone number: digits, spaces and + ( ) - . only."],
     [{ email: "a@example.com", name: "n".repeat(201) }, "name", "The name can be at most 200 characters long."],
     [{ email: "a@example.com", fields: { a: {} } }, "fields", undefined],
+    [{ email: "a@example.com", timeZone: "Mars/Olympus_Mons" }, "timeZone", "Unknown IANA time zone"],
+    [{ email: "a@example.com", timeZone: "" }, "timeZone", "Time zone is required"],
+    [{ email: "a@example.com", smsConsent: "yes" }, "smsConsent", undefined],
   ])("%#: refuses %j at %s", (body, field, message) => {
     const issue = v.safeParse(RegistrationRequestSchema, body).issues?.[0];
     expect(issue && v.getDotPath(issue)?.split(".")[0]).toBe(field);

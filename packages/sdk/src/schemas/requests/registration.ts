@@ -3,7 +3,8 @@ import { EmailRule } from "../../rules/email/email.js";
 import { OptionalPhoneSchema } from "../../rules/phone/phone.js";
 import { REGISTRATION_NAME_MAX_LENGTH } from "../../rules/registration/checkRegistrationAnswers.js";
 import { CustomFormFieldSchema, RegistrationTypeSchema } from "../timelineSetting/registration.js";
-import { jsonField } from "./fields.js";
+import { TimeZoneSchema } from "../fields.js";
+import { FormBooleanSchema, jsonField } from "./fields.js";
 
 /** An answer to a custom field, as JSON carries it (the server stores it as text). */
 const FieldValueSchema = /* @__PURE__ */ v.union([
@@ -16,11 +17,16 @@ const FieldValueSchema = /* @__PURE__ */ v.union([
  * `POST /public/timelines/{id}/registrations`: a visitor's registration. `email` passes the SDK's
  * email rule (surrounding spaces forgiven); `phone` the phone rule when given; `fields` holds the
  * custom fields' answers by field name (checked against the form with `checkRegistrationAnswers`);
- * `eventId` is the chosen session (multi-option forms). JSON, or multipart with `fields` as JSON text.
+ * `eventId` is the chosen session (multi-option forms). `timeZone` is the registrant's IANA zone (the
+ * SDK's `TimeZoneSchema`; the engine keeps text messages out of quiet hours in it) and `smsConsent`
+ * their agreement to text messages (without it the engine sends them none). JSON, or multipart with
+ * `fields` as JSON text and `smsConsent` as `"true"`/`"false"`/`"1"`/`"0"`.
  *
  * @example
  * v.parse(RegistrationRequestSchema, { email: " ann@example.com " });
  * // { name: "", email: "ann@example.com", phone: "", fields: {} }
+ * v.parse(RegistrationRequestSchema, { email: "ann@example.com", timeZone: "Europe/Paris", smsConsent: "true" });
+ * // { …, timeZone: "Europe/Paris", smsConsent: true }
  */
 export const RegistrationRequestSchema = /* @__PURE__ */ v.object({
   name: /* @__PURE__ */ v.optional(
@@ -41,6 +47,8 @@ export const RegistrationRequestSchema = /* @__PURE__ */ v.object({
     () => ({}),
   ),
   eventId: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.pipe(/* @__PURE__ */ v.string(), /* @__PURE__ */ v.trim())),
+  timeZone: /* @__PURE__ */ v.optional(TimeZoneSchema),
+  smsConsent: /* @__PURE__ */ v.optional(FormBooleanSchema),
 });
 export type RegistrationRequest = v.InferInput<typeof RegistrationRequestSchema>;
 export type ParsedRegistrationRequest = v.InferOutput<typeof RegistrationRequestSchema>;

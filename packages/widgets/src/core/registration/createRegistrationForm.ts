@@ -33,7 +33,7 @@ export interface RegistrationFormCore {
   readonly timelineId: string;
   readonly status: ReadonlySignal<RegistrationStatus>;
   readonly config: ReadonlySignal<RegistrationConfig | null>;
-  /** The fields the form shows (hidden fields left out). */
+  /** The fields the form shows: hidden fields left out, {@link SMS_CONSENT_FIELD} after the phone. */
   readonly visibleFields: ReadonlySignal<CustomFormField[]>;
   readonly values: ReadonlySignal<Record<string, FieldValue>>;
   /** Errors by field name (`eventId` for the session). */
@@ -43,6 +43,7 @@ export interface RegistrationFormCore {
   /** Text for the screen-reader live region: what just happened. */
   readonly announcement: ReadonlySignal<string>;
   readonly eventId: ReadonlySignal<string>;
+  /** The zone session times are shown in, sent as the registrant's (the engine's quiet hours for texts). */
   readonly timeZone: ReadonlySignal<string>;
   /** The zones the visitor may pick: the first shown, the timeline's and the sessions', then the rest. */
   readonly timeZones: ReadonlySignal<string[]>;
@@ -66,6 +67,16 @@ export const CLOSED_MESSAGE = "Registration for this webinar is closed.";
 export const NOT_WHITELISTED_MESSAGE = "Origin domain is not on this timeline's whitelist";
 export const CHOOSE_SESSION_MESSAGE = "Choose a session to register for.";
 export const PREVIEW_MESSAGE = "Preview: the form is filled in correctly. Nothing was sent.";
+/**
+ * The SMS consent box a form with a phone field shows after it: unticked until the visitor ticks
+ * it (consent is never assumed), its value sent as `smsConsent`, not among the custom answers.
+ */
+export const SMS_CONSENT_FIELD: CustomFormField = {
+  name: "smsConsent",
+  label: "Send me text message reminders",
+  type: "checkbox",
+  required: false,
+};
 
 const isHttpUrl = (url: string) => /^https?:\/\//i.test(url);
 const plural = (count: number) => (count === 1 ? "1 field needs" : `${count} fields need`);
@@ -96,7 +107,11 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
   const eventId = signal("");
   const timeZone = signal(options.timeZone || detectTimeZone());
   const result = signal<RegistrationResult | null>(null);
-  const visibleFields = computed(() => (config.value?.fields ?? []).filter((field) => field.type !== "hidden"));
+  const visibleFields = computed(() =>
+    (config.value?.fields ?? []).flatMap((field) =>
+      field.type === "hidden" ? [] : field.name === "phone" ? [field, SMS_CONSENT_FIELD] : [field],
+    ),
+  );
   const timeZones = computed(() => {
     const form = config.value;
     return form ? timeZoneChoices([timeZone.peek(), form.timeZone, ...form.sessions.map((session) => session.timeZone)]) : [];
@@ -188,6 +203,7 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
     setTimeZone(zone) {
       timeZone.value = zone;
     },
+
     async submit() {
       const form = config.peek();
       if (!form || status.peek() !== "ready") return undefined;
@@ -195,7 +211,10 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
       // text, checkboxes as "true"/"false": what the server stores).
       const found: Record<string, string> = {};
       const fields: Record<string, string> = {};
-      const request: RegistrationRequest & Record<string, unknown> = { name: "", email: "", phone: "", fields };
+      // The zone shown (detected or chosen) is the registrant's: the engine keeps texts out of its night.
+      const request: RegistrationRequest & Record<string, unknown> = { name: "", email: "", phone: "", fields, timeZone: timeZone.peek() };
+      // Unticked, or no box (no phone field): no consent.
+      request.smsConsent = values.peek()[SMS_CONSENT_FIELD.name] === true;
       for (const field of form.fields) {
         const checked = checkRegistrationField(field, values.peek()[field.name]);
         if (!checked.ok) found[field.name] = checked.message;

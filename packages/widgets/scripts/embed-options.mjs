@@ -16,10 +16,17 @@ export const EMBED_OPTIONS = {
   // (`??=`), kept as written instead of esbuild's helpers: the floor moves to Chrome 85, Firefox 79,
   // Safari 14 (2020), all older than constructable stylesheets in Firefox (101) and Safari (16.4).
   supported: { "class-field": true, "logical-assignment": true },
-  // A closed bundle may shorten private property names: the embed's own end in `_` (liteRuntime's
-  // hook slots), Preact's internals start with `__` (`__k`, `__e`...; its dist has them mangled
-  // so, and reads none of them by a string; `__html`, of dangerouslySetInnerHTML, is kept). 23 B gzip.
-  mangleProps: /^(?:[a-z]\w*[a-z]_|__\w*)$/,
+  // A closed bundle may shorten property names nothing outside it reads: the embed's own end in `_`
+  // (liteRuntime's hook slots); Preact's internals start with `__` (`__k`, `__e`...; its dist has
+  // them mangled so, and reads none of them by a string; `__html`, of dangerouslySetInnerHTML, is
+  // kept) or are `_sb`; and the members of objects the script tag never hands to a page, each a name
+  // used for nothing else in the bundle (no wire name, prop, data attribute or DOM name, and never
+  // read through a string): the form core's (`visibleFields`...), the `Runtime`'s hooks
+  // (`useState`...), the embed context's `listeners`, and `peek` of @preact/signals-core (whose
+  // dist defines it as `prototype.peek`). 23 B gzip for the first two, 66 B more for the rest. Not
+  // `dispose`: `Symbol.dispose` would be renamed with it.
+  mangleProps:
+    /^(?:[a-z]\w*[a-z]_|__\w*|_sb|visibleFields|announcement|timeZones|selectSession|setTimeZone|setValue|touch|useState|useEffect|useRef|useId|textInput|listeners|peek)$/,
   reserveProps: /^(?:__html|__proto__)$/,
   logLevel: "warning",
 };

@@ -1,8 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, scheduledActions, timelines } from "../db/schema/index.js";
+import { actionDeliveries, events, registrants, scheduledActions, timelines } from "../db/schema/index.js";
 import { pumpDue } from "./queue.js";
-import { rescheduleEvent, rescheduleTimeline } from "./schedule.js";
+import { rescheduleEvent, rescheduleTimeline, scheduleRegistrants } from "./schedule.js";
 import { createEngineTestApp, readyMail, readyNode, type EngineTestApp } from "./testSupport.js";
 
 /** Rescheduling, cancelling and catch-up, against the real routes and a peer on 127.0.0.1. */
@@ -159,5 +159,37 @@ describe("late registrants: the catch-up policy", () => {
     const jobs = await jobsOf(all);
     expect(jobs["one-day"]?.status).toBe("pending");
     expect(jobs["three-days"]).toMatchObject({ status: "skipped", detail: expect.stringContaining("more than 1440 minutes") });
+  });
+
+  it("many registrants at once get the same jobs, across statements; scheduling them again adds nothing", async () => {
+    const all = await jobsOf(await t.register("single@example.com"));
+    // 1,300 registrants × 4 jobs: more than one INSERT's worth of rows.
+    const people = Array.from({ length: 1300 }, (_, i) => ({
+      accountId: t.accountId,
+      timelineId: t.timeline.id,
+      eventId,
+      email: `bulk${i}@example.com`,
+      name: `Bulk ${i}`,
+    }));
+    const ids = (await t.db.orm.insert(registrants).values(people).returning({ id: registrants.uuid })).map((r) => r.id);
+    const schedule = (list: string[]) => t.db.orm.transaction((tx) => scheduleRegistrants(tx, list, t.now()));
+    const tally = async () => {
+      const byStatus = await t.db.orm
+        .select({ status: scheduledActions.status, n: count() })
+        .from(scheduledActions)
+        .where(inArray(scheduledActions.registrantId, ids))
+        .groupBy(scheduledActions.status);
+      const [logged] = await t.db.orm
+        .select({ n: count() })
+        .from(actionDeliveries)
+        .where(and(inArray(actionDeliveries.registrantId, ids), eq(actionDeliveries.outcome, "skipped")));
+      return { ...Object.fromEntries(byStatus.map((row) => [row.status, row.n])), logged: logged?.n };
+    };
+
+    expect(await schedule(ids)).toBe(1300 * 4);
+    expect(await tally()).toEqual({ pending: 3900, skipped: 1300, logged: 1300 });
+    for (const id of [ids[0], ids[1299]]) expect(await jobsOf(id ?? "")).toEqual(all);
+    await schedule([...ids.slice(0, 10), ...ids.slice(0, 10), ...ids.slice(-5)]);
+    expect(await tally()).toEqual({ pending: 3900, skipped: 1300, logged: 1300 });
   });
 });

@@ -1,6 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, like, ne, notInArray, sql } from "drizzle-orm";
 import {
-  actionDeliveries,
   events,
   registrants,
   scheduledActions,
@@ -23,40 +22,80 @@ import { automationSettingsOf } from "./settings.js";
  * jobs commit together, and a timeline save and its reschedule too.
  */
 
-const CHUNK = 1000;
+/** Jobs per INSERT: the registrants of a batch × the jobs each gets, a few thousand rows. */
+const ROWS_PER_STATEMENT = 5000;
 /** Statuses a reschedule may move: not finished (a queued job is taken back from pg-boss). */
 const WAITING: ScheduledActionStatus[] = ["pending", "queued"];
 /** Canceled jobs that come back when their action does (a restored revision, timeline or message). */
 const REVIVABLE: string[] = [REASONS.removed, REASONS.trashed, REASONS.autoresponderOff];
 
-type NewScheduled = typeof scheduledActions.$inferInsert;
+/** The event a set of jobs belongs to (all jobs of one insert share it). */
+interface JobEvent {
+  accountId: string;
+  timelineId: string;
+  eventId: string;
+}
 
-async function insertScheduled(tx: Orm, rows: NewScheduled[], now: Date): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const inserted = await tx
-      .insert(scheduledActions)
-      .values(rows.slice(i, i + CHUNK))
-      .onConflictDoNothing()
-      .returning();
-    // Actions the catch-up policy skipped go into the delivery log at once, with the reason.
-    const skipped = inserted.filter((row) => row.status === "skipped");
-    if (skipped.length > 0) {
-      await tx.insert(actionDeliveries).values(
-        skipped.map((row) => ({
-          accountId: row.accountId,
-          timelineId: row.timelineId,
-          eventId: row.eventId,
-          registrantId: row.registrantId,
-          scheduledActionId: row.id,
-          nodeKey: row.nodeKey,
-          action: row.action,
-          outcome: "skipped" as const,
-          detail: row.detail,
-          dueAt: row.plannedAt,
-          at: now,
-        })),
-      );
+/** One job each registrant gets: a node (or autoresponder mail) at its time, with its state. */
+interface JobSpec {
+  nodeKey: string;
+  action: string;
+  plannedAt: Date;
+  dueAt: Date;
+  status: ScheduledActionStatus;
+  detail: string;
+}
+
+/** `ids` as one jsonb parameter: its elements as uuids, for `in (…)` without a parameter each. */
+const uuidsOf = (ids: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
+/**
+ * Inserts a job per (registrant, spec) for one event, `ROWS_PER_STATEMENT` at a time, each
+ * statement with the registrant ids and the specs as two jsonb parameters (so the statement's
+ * size does not grow with the rows, and nothing is returned to JavaScript). A job that exists
+ * already — the same (node, registrant, event) — is left as it is (the identity index), so a
+ * repeated call adds nothing. Jobs inserted as `skipped` (the catch-up policy) go into the
+ * delivery log in the same statement, with their reason.
+ *
+ * @example
+ * await insertJobs(tx, { accountId, timelineId, eventId }, [ann, bob], [{ nodeKey: "a", action: "sendMail", plannedAt, dueAt: plannedAt, status: "pending", detail: "" }], now);
+ */
+async function insertJobs(
+  tx: Orm,
+  event: JobEvent,
+  registrantIds: readonly string[],
+  specs: readonly JobSpec[],
+  now: Date,
+): Promise<void> {
+  if (registrantIds.length === 0 || specs.length === 0) return;
+  const jobs = JSON.stringify(specs);
+  const at = now.toISOString();
+  const perStatement = Math.max(1, Math.floor(ROWS_PER_STATEMENT / specs.length));
+  // The delivery-log half only when some job is skipped: returning every row costs otherwise.
+  const logSkipped = specs.some((spec) => spec.status === "skipped");
+  for (let i = 0; i < registrantIds.length; i += perStatement) {
+    const ids = JSON.stringify(registrantIds.slice(i, i + perStatement));
+    const insert = sql`
+      insert into scheduled_actions
+        (account_id, timeline_id, event_id, registrant_id, node_key, action, planned_at, due_at, status, detail, created_at, updated_at)
+      select ${event.accountId}::uuid, ${event.timelineId}::uuid, ${event.eventId}::uuid, p.id::uuid,
+        j."nodeKey", j.action, j."plannedAt", j."dueAt", j.status, j.detail, ${at}::timestamptz, ${at}::timestamptz
+      from jsonb_array_elements_text(${ids}::jsonb) as p(id)
+        cross join jsonb_to_recordset(${jobs}::jsonb)
+          as j("nodeKey" text, action text, "plannedAt" timestamptz, "dueAt" timestamptz, status text, detail text)
+      on conflict (node_key, registrant_id, event_id) do nothing`;
+    if (!logSkipped) {
+      await tx.execute(insert);
+      continue;
     }
+    await tx.execute(sql`
+      with added as (${insert} returning id, registrant_id, node_key, action, planned_at, status, detail)
+      insert into action_deliveries
+        (account_id, timeline_id, event_id, registrant_id, scheduled_action_id, node_key, action, outcome, detail, due_at, at)
+      select ${event.accountId}::uuid, ${event.timelineId}::uuid, ${event.eventId}::uuid, registrant_id, id,
+        node_key, action, 'skipped', detail, planned_at, ${at}::timestamptz
+      from added
+      where status = 'skipped'`);
   }
 }
 
@@ -105,11 +144,13 @@ export async function scheduleRegistrants(tx: Orm, registrantIds: readonly strin
   const people = await tx
     .select({ id: registrants.uuid, eventId: registrants.eventId })
     .from(registrants)
-    .where(and(inArray(registrants.uuid, [...registrantIds]), eq(registrants.banned, false), isNotNull(registrants.eventId)));
+    .where(and(sql`${registrants.uuid} in ${uuidsOf(registrantIds)}`, eq(registrants.banned, false), isNotNull(registrants.eventId)));
   const byEvent = new Map<string, string[]>();
   for (const person of people) {
     if (!person.eventId) continue;
-    byEvent.set(person.eventId, [...(byEvent.get(person.eventId) ?? []), person.id]);
+    const ids = byEvent.get(person.eventId);
+    if (ids) ids.push(person.id);
+    else byEvent.set(person.eventId, [person.id]);
   }
   let scheduled = 0;
   for (const [eventId, ids] of byEvent) {
@@ -125,30 +166,20 @@ export async function scheduleRegistrants(tx: Orm, registrantIds: readonly strin
     const actions = jobsOf(placed);
     const missed = actions.filter((p) => p.plannedAt < now).map((p) => ({ key: p.key, plannedAt: p.plannedAt }));
     const decisions = catchUp(missed, now, policy);
-    const rows: NewScheduled[] = [];
-    for (const registrantId of ids) {
-      for (const planned of actions) {
-        const decision = decisions.get(planned.key);
-        const status: ScheduledActionStatus = decision && !decision.run ? "skipped" : "pending";
-        rows.push({
-          accountId: row.timeline.accountId,
-          timelineId: row.timeline.id,
-          eventId,
-          registrantId,
-          nodeKey: planned.key,
-          action: planned.node.action,
-          plannedAt: planned.plannedAt,
-          dueAt: decision ? now : planned.plannedAt,
-          status,
-          detail: decision?.reason ?? "",
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-    }
-    await insertScheduled(tx, rows, now);
+    const specs: JobSpec[] = actions.map((planned) => {
+      const decision = decisions.get(planned.key);
+      return {
+        nodeKey: planned.key,
+        action: planned.node.action,
+        plannedAt: planned.plannedAt,
+        dueAt: decision ? now : planned.plannedAt,
+        status: decision && !decision.run ? "skipped" : "pending",
+        detail: decision?.reason ?? "",
+      };
+    });
+    await insertJobs(tx, { accountId: row.timeline.accountId, timelineId: row.timeline.id, eventId }, ids, specs, now);
     await storeLiveScript(tx, row.timeline, row.event, placed.planned, now);
-    scheduled += rows.length;
+    scheduled += ids.length * specs.length;
   }
   return scheduled;
 }
@@ -222,20 +253,11 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
             sql`not exists (select 1 from ${scheduledActions} where ${scheduledActions.registrantId} = ${registrants.uuid} and ${scheduledActions.eventId} = ${event.id} and ${scheduledActions.nodeKey} = ${planned.key})`,
           ),
         );
-      await insertScheduled(
+      await insertJobs(
         tx,
-        missing.map((person) => ({
-          accountId: timeline.accountId,
-          timelineId: timeline.id,
-          eventId: event.id,
-          registrantId: person.id,
-          nodeKey: planned.key,
-          action: planned.node.action,
-          plannedAt: planned.plannedAt,
-          dueAt: planned.plannedAt,
-          createdAt: now,
-          updatedAt: now,
-        })),
+        { accountId: timeline.accountId, timelineId: timeline.id, eventId: event.id },
+        missing.map((person) => person.id),
+        [{ nodeKey: planned.key, action: planned.node.action, plannedAt: planned.plannedAt, dueAt: planned.plannedAt, status: "pending", detail: "" }],
         now,
       );
     }

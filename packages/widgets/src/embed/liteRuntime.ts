@@ -23,8 +23,13 @@ type Props = Record<string, unknown>;
 class Host extends Component<Props> {
   declare view_: (props: Props) => unknown;
   declare slots_: unknown[];
+  /** Renders the view, its hooks taking this component's slots from the first. */
   override render(props: Props) {
-    return renderHost(this, props) as ReturnType<Component["render"]>;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the hooks read the component rendering now
+    rendering = this;
+    index = 0;
+    this.slots_ ??= [];
+    return this.view_(props) as ReturnType<Component["render"]>;
   }
   /** Runs the effects this render asked for, each after the cleanup of its last run. */
   override componentDidMount() {
@@ -47,13 +52,6 @@ class Host extends Component<Props> {
 let rendering: Host;
 let index = 0;
 let ids = 0;
-/** Renders `host`'s view, its hooks taking `host`'s slots from the first. */
-const renderHost = (host: Host, props: Props) => {
-  rendering = host;
-  index = 0;
-  host.slots_ ??= [];
-  return host.view_(props);
-};
 /** The next hook slot of the component rendering now, made by `create` on its first render. */
 const next = <T>(create: () => T): T => (rendering.slots_[index++] ??= create()) as T;
 

@@ -186,7 +186,7 @@ export function registrationFormComponent(rt: Runtime) {
           renderField(rt, core, field, `${id}-${field.name}`),
         ),
         sessions,
-        config.sessions.length > 0 &&
+        config.sessions[0] &&
           h(
             "div",
             { className: "cp-field" },

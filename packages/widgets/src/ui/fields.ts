@@ -2,8 +2,12 @@ import type { CustomFormField } from "@cuepoint/sdk";
 import type { FieldValue, RegistrationFormCore } from "../core/registration/createRegistrationForm.js";
 import type { Runtime } from "./runtime.js";
 
-const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel" }; // others (number too): "text"
-const AUTOCOMPLETE: Record<string, string> = { name: "name", email: "email", phone: "tel" };
+/**
+ * A built-in field's `autocomplete` by its name, and an input's `type` by its field type: `email`
+ * and `phone` are both names and types (no field type is `name`; the other types, number too, are
+ * "text"). One table for both keeps embed.js small.
+ */
+const INPUT_KINDS: Record<string, string> = { name: "name", email: "email", phone: "tel" };
 
 /**
  * One labelled field of the registration form `core`, as its signals say now (read while the form
@@ -57,9 +61,9 @@ export function renderField(rt: Runtime, core: RegistrationFormCore, field: Cust
   } else {
     control = h(field.type === "textarea" ? "textarea" : "input", {
       ...common,
-      ...(field.type !== "textarea" && { type: INPUT_TYPES[field.type] ?? "text" }),
+      ...(field.type !== "textarea" && { type: INPUT_KINDS[field.type] ?? "text" }),
       ...(field.type === "number" && { inputMode: "decimal" }),
-      autoComplete: AUTOCOMPLETE[field.name],
+      autoComplete: INPUT_KINDS[field.name],
       value,
       [rt.textInput]: text,
     });

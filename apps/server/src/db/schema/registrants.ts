@@ -51,8 +51,9 @@ export const registrantSearchDocument = (columns: {
 
 /**
  * A registrant (lead, spec §3): one person registered for one event of a timeline, or imported
- * into a timeline from a CSV file (no event). A registration is idempotent per email and event;
- * an import per email and timeline. Owned by the leads and public registration routes.
+ * into a timeline from a CSV file (attached to the event of its `event` column, else the next open
+ * session; no event only when the timeline has none left). A registration is idempotent per email
+ * and event; an import per email and timeline. Owned by the leads and public registration routes.
  *
  * `seq` orders the leads list (newest first) and makes its pages cheap: the page's keys come from
  * the `(account_id, seq)` index alone, then 20 rows are read. A CSV import keeps the file's order.
@@ -75,9 +76,9 @@ export const registrants = pgTable(
     customFields: jsonb("custom_fields").$type<Record<string, string>>().notNull().default({}),
     banned: boolean("banned").notNull().default(false),
     source: text("source").$type<RegistrantSource>().notNull().default("form"),
-    /** IANA zone the registrant gave or the form detected; "" when unknown (the event's is used). */
+    /** IANA zone the registration form sent (`timeZone`); "" when unknown, e.g. a CSV import (the event's is used). */
     timeZone: text("time_zone").notNull().default(""),
-    /** The registrant agreed to receive SMS/MMS; without it the engine skips text messages. */
+    /** The registrant agreed to receive SMS/MMS (the form's `smsConsent`); without it the engine skips text messages. */
     smsConsent: boolean("sms_consent").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -118,7 +118,7 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
   });
 
   const fieldOf = (name: string) => config.peek()?.fields.find((field) => field.name === name);
-  const setError = (name: string, text: string | undefined) => {
+  const setError = (name: string, text?: string) => {
     const next = { ...errors.peek() };
     if (text) next[name] = text;
     else delete next[name];
@@ -136,14 +136,13 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
       ? { timelineId, message: error.message, status: error.status, ...(error.field && { field: error.field }) }
       : { timelineId, message: fallback };
 
-  const initialValues = (fields: readonly CustomFormField[]) => {
-    const initial: Record<string, FieldValue> = {};
-    for (const field of fields) {
-      const given = isBuiltIn(field.name) ? prefill[field.name] : prefill.fields?.[field.name];
-      initial[field.name] = given ?? (field.type === "checkbox" ? false : "");
-    }
-    return initial;
-  };
+  const initialValues = (fields: readonly CustomFormField[]): Record<string, FieldValue> =>
+    Object.fromEntries(
+      fields.map((field) => [
+        field.name,
+        (isBuiltIn(field.name) ? prefill[field.name] : prefill.fields?.[field.name]) ?? (field.type === "checkbox" ? false : ""),
+      ]),
+    );
 
   const core: RegistrationFormCore = {
     timelineId,
@@ -197,7 +196,7 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
     selectSession(id) {
       batch(() => {
         eventId.value = id;
-        setError("eventId", undefined);
+        setError("eventId");
       });
     },
     setTimeZone(zone) {
@@ -211,10 +210,16 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
       // text, checkboxes as "true"/"false": what the server stores).
       const found: Record<string, string> = {};
       const fields: Record<string, string> = {};
-      // The zone shown (detected or chosen) is the registrant's: the engine keeps texts out of its night.
-      const request: RegistrationRequest & Record<string, unknown> = { name: "", email: "", phone: "", fields, timeZone: timeZone.peek() };
-      // Unticked, or no box (no phone field): no consent.
-      request.smsConsent = values.peek()[SMS_CONSENT_FIELD.name] === true;
+      const request: RegistrationRequest & Record<string, unknown> = {
+        name: "",
+        email: "",
+        phone: "",
+        fields,
+        // The zone shown (detected or chosen) is the registrant's: the engine keeps texts out of its night.
+        timeZone: timeZone.peek(),
+        // Unticked, or no box (no phone field): no consent.
+        smsConsent: values.peek()[SMS_CONSENT_FIELD.name] === true,
+      };
       for (const field of form.fields) {
         const checked = checkRegistrationField(field, values.peek()[field.name]);
         if (!checked.ok) found[field.name] = checked.message;
@@ -225,11 +230,11 @@ export function createRegistrationForm(options: RegistrationFormOptions): Regist
         request.eventId = eventId.peek();
         if (!form.sessions.some((session) => session.eventId === request.eventId)) found.eventId = CHOOSE_SESSION_MESSAGE;
       }
-      const count = Object.keys(found).length;
-      if (count > 0) {
+      const problems = Object.values(found);
+      if (problems.length > 0) {
         batch(() => {
           errors.value = found;
-          announcement.value = `${plural(count)} attention: ${Object.values(found).join(" ")}`;
+          announcement.value = `${plural(problems.length)} attention: ${problems.join(" ")}`;
         });
         return undefined;
       }

@@ -16,7 +16,7 @@ export function detectTimeZone(fallback = "UTC"): string {
 /** True when `zone` is an IANA zone this engine knows. */
 export function isTimeZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    new Intl.DateTimeFormat(undefined, { timeZone: zone }); // throws a RangeError for an unknown zone
     return true;
   } catch {
     return false;

@@ -39,42 +39,68 @@ export function vendorMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * One HTTP call to a service, with the timeout of `CUEPOINT_INTEGRATION_TIMEOUT_MS`. Answers the
- * parsed JSON (or the text, or undefined for an empty body); throws {@link ServiceError}.
- */
-export async function callService<T = unknown>(label: string, url: string, request: ServiceRequest = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json", ...request.headers };
-  let body: string | undefined;
+/** A request as `exchange` sends it: `ServiceRequest`, or `raw` bytes sent as they are. */
+export interface RawServiceRequest extends ServiceRequest {
+  /** Sent as is (a webhook signs these exact bytes); wins over `json` and `form`. */
+  raw?: string;
+}
+
+/** What one HTTP call came to, before the caller judges it. */
+export type Exchange =
+  /** A network error or a timeout; `message` says which, with the service's name. */
+  | { kind: "unreachable"; message: string }
+  /** A 3xx, not followed; `message` names where it pointed. */
+  | { kind: "redirect"; message: string }
+  /** Any other answer: its status and body (parsed JSON, else text, undefined when empty). */
+  | { kind: "answer"; status: number; ok: boolean; body: unknown };
+
+function encode(request: RawServiceRequest, headers: Record<string, string>): string | undefined {
+  if (request.raw !== undefined) return request.raw;
   if (request.json !== undefined) {
     headers["content-type"] = "application/json";
-    body = JSON.stringify(request.json);
-  } else if (request.form) {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(request.form).toString();
+    return JSON.stringify(request.json);
   }
+  if (request.form) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    return new URLSearchParams(request.form).toString();
+  }
+  return undefined;
+}
+
+/**
+ * Sends one HTTP call to a service with the timeout of `CUEPOINT_INTEGRATION_TIMEOUT_MS` and
+ * answers what came of it. Redirects are not followed: they could carry credentials to another
+ * host, or a webhook into a private network past the host check. The one place the integration
+ * routes (`callService`) and the engine's executors (`callPeer`) make HTTP calls; each judges the
+ * outcome its own way.
+ *
+ * @example
+ * const outcome = await exchange("Mailchimp", url, { json: { name } });
+ * if (outcome.kind === "answer" && outcome.ok) use(outcome.body);
+ */
+export async function exchange(label: string, url: string, request: RawServiceRequest = {}): Promise<Exchange> {
+  const headers: Record<string, string> = { accept: "application/json", ...request.headers };
+  const body = encode(request, headers);
   let response: Response;
   try {
     response = await fetch(url, {
       method: request.method ?? (body === undefined ? "GET" : "POST"),
       headers,
       body,
-      // Redirects are not followed: they could carry credentials to another host, or a webhook
-      // test into a private network past the host check.
       redirect: "manual",
       signal: AbortSignal.timeout(serviceTimeoutMs()),
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    throw new ServiceError(
-      timedOut ? `${label} did not answer in time.` : `${label} could not be reached${cause ? ` (${cause})` : ""}.`,
-      "unreachable",
-    );
+    const message = timedOut
+      ? `${label} did not answer in time.`
+      : `${label} could not be reached${cause ? ` (${cause})` : ""}.`;
+    return { kind: "unreachable", message };
   }
   if (response.status >= 300 && response.status < 400) {
     const location = response.headers.get("location") ?? "another address";
-    throw new ServiceError(`${label} answered with a redirect to ${location}: use that address.`, "refused");
+    return { kind: "redirect", message: `${label} answered with a redirect to ${location}: use that address.` };
   }
   const text = await response.text();
   let parsed: unknown = text === "" ? undefined : text;
@@ -82,16 +108,27 @@ export async function callService<T = unknown>(label: string, url: string, reque
     try {
       parsed = JSON.parse(text);
     } catch {
-      // A broken JSON body is reported as text below.
+      // A broken JSON body is kept as text.
     }
   }
-  if (!response.ok) {
-    const words = vendorMessage(parsed) ?? `HTTP ${response.status}`;
+  return { kind: "answer", status: response.status, ok: response.ok, body: parsed };
+}
+
+/**
+ * One HTTP call to a service (see `exchange`). Answers the parsed JSON (or the text, or undefined
+ * for an empty body); throws {@link ServiceError}.
+ */
+export async function callService<T = unknown>(label: string, url: string, request: ServiceRequest = {}): Promise<T> {
+  const outcome = await exchange(label, url, request);
+  if (outcome.kind === "unreachable") throw new ServiceError(outcome.message, "unreachable");
+  if (outcome.kind === "redirect") throw new ServiceError(outcome.message, "refused");
+  if (!outcome.ok) {
+    const words = vendorMessage(outcome.body) ?? `HTTP ${outcome.status}`;
     throw new ServiceError(
       `${label} answered: ${words}`,
-      response.status >= 500 ? "unreachable" : "refused",
-      response.status,
+      outcome.status >= 500 ? "unreachable" : "refused",
+      outcome.status,
     );
   }
-  return parsed as T;
+  return outcome.body as T;
 }

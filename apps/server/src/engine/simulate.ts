@@ -1,4 +1,10 @@
-import { zonedWallTime, type AudienceSegment, type TimelineBlocks, type TimelineMasterSetting } from "@cuepoint/sdk";
+import {
+  zonedWallTime,
+  type AudienceSegment,
+  type SimulatedAction,
+  type TimelineBlocks,
+  type TimelineMasterSetting,
+} from "@cuepoint/sdk";
 import { autoresponderKey } from "./actions/autoresponder.js";
 import { planAutoresponders } from "./autoresponders.js";
 import { planTimeline, type PlanEvent } from "./plan.js";
@@ -15,23 +21,8 @@ export interface SimulatedRegistrant {
   fields: Record<string, string>;
 }
 
-/** What the engine would do with one action. */
-export interface SimulatedAction {
-  nodeKey: string;
-  action: string;
-  actionTitle: string;
-  groupID: string;
-  groupName: string;
-  /** The timeline math's instant, UTC ISO, and as wall time in the registrant's zone. */
-  dueAt: string | null;
-  dueLocal: string | null;
-  /** When it would actually run (catch-up, quiet hours), UTC and local. */
-  runAt: string | null;
-  runLocal: string | null;
-  /** `sent`, `skipped`, `deferred` (by quiet hours, then sent), `live` (live script), `draft`. */
-  outcome: "sent" | "skipped" | "deferred" | "live" | "draft";
-  reason: string;
-}
+/** What the engine would do with one action: the SDK's answer type, so server and client cannot drift. */
+export type { SimulatedAction };
 
 const CONFIRMATION = autoresponderKey("confirmation");
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import * as v from "valibot";
 import {
+  BUILT_IN_REGISTRATION_FIELDS,
   GeneralSettingSchema,
   RegistrationSettingSchema,
   type CustomFormField,
@@ -81,7 +82,7 @@ const BUILT_IN: readonly CustomFormField[] = [
   { name: "email", label: "Email", type: "email", required: true },
   { name: "phone", label: "Phone", type: "phone", required: false },
 ];
-export const BUILT_IN_NAMES = new Set(BUILT_IN.map((field) => field.name));
+const isBuiltIn = (name: string) => (BUILT_IN_REGISTRATION_FIELDS as readonly string[]).includes(name);
 
 /**
  * The form's fields: name, email and phone, then the custom fields (`registration.customForms`,
@@ -99,5 +100,5 @@ export function formFields(registration: RegistrationSetting): CustomFormField[]
       required: field.name === "email" || override.required,
     };
   });
-  return [...builtIn, ...custom.filter((field) => !BUILT_IN_NAMES.has(field.name))];
+  return [...builtIn, ...custom.filter((field) => !isBuiltIn(field.name))];
 }

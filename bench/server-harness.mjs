@@ -130,7 +130,9 @@ export async function benchDb(args, env, timeoutMs = 600_000) {
  */
 export async function startServer(env, timeoutMs = 120_000) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...TSX, "src/index.ts"], {
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...extra, ...TSX, "src/index.ts"], {
     cwd: serverDir,
     env: childEnv({ ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
     stdio: ["ignore", "pipe", "pipe"],

@@ -27,7 +27,7 @@ const fresh: FileStatus = { phase: "queued", progress: 0, speed: 0, remaining: 0
  * const uploader = createUploader({ endpoint: `${mediaURL}/upload/chunk`, userId, token });
  * uploader.on("error", (e) => toast.error(UPLOAD_FAILED_TOAST.title, e.message));
  * uploader.subscribe((state) => render(state.queue, state.status));
- * uploader.add(input.files); // or, in Node: [{ blob: await fs.openAsBlob(path), name: "intro.mp4" }]
+ * uploader.add(input.files); // or, in Node: [{ blob: await fileFromPath(path), name: "intro.mp4" }]
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function createUploader(options: UploaderOptions): Uploader {

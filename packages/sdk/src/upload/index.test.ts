@@ -21,7 +21,7 @@ describe("@cuepoint/sdk/upload exports", () => {
     expect(upload.checkStorageLimit({ usedBytes: 0, limitGB: -1, adding: 1 })).toEqual({ ok: true });
     expect(Object.keys(upload).sort()).toEqual([
       "CANCELED", "UPLOAD_CHUNK_SIZE", "UPLOAD_EXTENSIONS", "UPLOAD_FAILED_TOAST", "UPLOAD_SUCCESS_TOAST",
-      "checkStorageLimit", "createUploader", "defaultRetryDelay", "isAllowedUpload", "mediaTypeOf", "sha256Hex",
+      "checkStorageLimit", "createUploader", "defaultRetryDelay", "fileFromPath", "isAllowedUpload", "mediaTypeOf", "sha256Hex",
     ]);
   });
 });

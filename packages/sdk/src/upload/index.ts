@@ -7,6 +7,7 @@ export { CANCELED, UPLOAD_FAILED_TOAST, UPLOAD_SUCCESS_TOAST } from "./messages.
 export type { Canceled } from "./messages.js";
 export { defaultRetryDelay } from "./backoff.js";
 export { sha256Hex } from "./sha256.js";
+export { fileFromPath } from "./nodeFile.js";
 export { UPLOAD_CHUNK_SIZE } from "../constants.js";
 export { UPLOAD_EXTENSIONS, checkStorageLimit, isAllowedUpload, mediaTypeOf } from "../rules/upload/index.js";
 export type { UploadMediaType, StorageCheck, StorageCheckResult } from "../rules/upload/index.js";

@@ -1,5 +1,5 @@
 import { openAsBlob } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUploader } from "./createUploader.js";
 import { CANCELED } from "./messages.js";
 import { eachPart } from "./node.js";
+import { FILE_CHANGED, fileFromPath, readFromDisk } from "./nodeFile.js";
 import { startChunkServer, type ChunkServer } from "./test-support/chunkServer.js";
 import { bytesOf, fileOf } from "./test-support/files.js";
 import type { UploadErrorEvent } from "./types.js";
@@ -39,6 +40,66 @@ describe("in Node", () => {
     ]);
     expect(Buffer.from(server.assembled(item!.uuid)!).equals(Buffer.from(original))).toBe(true);
     expect(uploader.getState().queue[0]).toMatchObject({ name: "keynote.mp4", size: 2_500_000, isUploaded: true });
+  });
+});
+
+describe("fileFromPath", () => {
+  it("is a Blob of the file (size, type, bytes), read lazily", async () => {
+    const path = join(dir, "slides.png");
+    await writeFile(path, "0123456789");
+    const blob = await fileFromPath(path, "image/png");
+    expect(blob).toBeInstanceOf(Blob);
+    expect([blob.size, blob.type, await blob.slice(2, 5).text()]).toEqual([10, "image/png", "234"]);
+  });
+
+  it("is read from disk by range, in pieces that cross 1 MiB boundaries, for its blob only", async () => {
+    const original = bytesOf(3_000_001, 7);
+    const path = join(dir, "range.mp4");
+    await writeFile(path, original);
+    const blob = await fileFromPath(path);
+    const read = async (from: Blob, start: number, end: number) => {
+      const pieces: Buffer[] = [];
+      // Pieces share two buffers: copy each before the next is read into it.
+      const done = await readFromDisk(from, start, end, (piece) => void pieces.push(Buffer.from(piece)));
+      return done ? Buffer.concat(pieces) : undefined;
+    };
+    expect((await read(blob, 1_000_000, 2_600_000))?.equals(Buffer.from(original.subarray(1_000_000, 2_600_000)))).toBe(true);
+    expect((await read(blob, 0, 3_000_001))?.equals(Buffer.from(original))).toBe(true);
+    expect((await read(blob, 5, 5))?.length).toBe(0);
+    // Any other blob (Node's own openAsBlob of the same file included) is not read here.
+    expect(await read(await openAsBlob(path), 0, 10)).toBeUndefined();
+    expect(await read(new Blob(["abc"]), 0, 3)).toBeUndefined();
+  });
+
+  it("uploads through the Node transport: the same posts and bytes as any blob", async () => {
+    const original = bytesOf(2_500_000, 11);
+    const path = join(dir, "disk.mp4");
+    await writeFile(path, original);
+    const uploader = createUploader({ endpoint: server.endpoint, userId: "u", chunkSize: 1024 * 1024 });
+    const [item] = uploader.add([{ blob: await fileFromPath(path, "video/mp4"), name: "disk.mp4" }]);
+    await uploader.start();
+    expect(server.posts.filter((post) => post.fileId === item!.uuid).map((post) => [post.index, post.length, post.isLast])).toEqual([
+      [0, 1048576, false],
+      [1, 1048576, false],
+      [2, 402848, true],
+    ]);
+    expect(Buffer.from(server.assembled(item!.uuid)!).equals(Buffer.from(original))).toBe(true);
+  });
+
+  it("fails the file at once, saying so, when the file changed since it was added", async () => {
+    const path = join(dir, "changing.mp4");
+    await writeFile(path, bytesOf(300_000, 5));
+    const uploader = createUploader({ endpoint: server.endpoint, userId: "u", chunkSize: 100_000, retryDelay: () => 0 });
+    const errors: UploadErrorEvent[] = [];
+    uploader.on("error", (event) => errors.push(event));
+    const [item] = uploader.add([{ blob: await fileFromPath(path), name: "changing.mp4" }]);
+    await appendFile(path, "more");
+    const before = server.posts.length;
+    await uploader.start();
+    expect(errors.map((event) => event.message)).toEqual([FILE_CHANGED]);
+    expect(uploader.getState().queue.find((it) => it.uuid === item!.uuid)).toMatchObject({ isUploaded: false });
+    // Nothing was retried: no chunk of it reached the server (its post was ended before its bytes).
+    expect(server.posts.length).toBe(before);
   });
 });
 

@@ -1,4 +1,5 @@
 import { eachPart, nodeModule } from "./node.js";
+import { FILE_CHANGED, readFromDisk } from "./nodeFile.js";
 import type { SendChunk } from "./transport.js";
 
 // Node only: package.json's `browser` field maps this module to nodeSender.browser.ts (nothing),
@@ -12,10 +13,22 @@ interface NodeRequest {
   on(event: string, listener: (arg: never) => void): NodeRequest;
   write(part: Uint8Array | string, done: (error?: Error | null) => void): void;
   end(): void;
-  destroy(): void;
+  destroy(error?: Error): void;
 }
 type NodeHttp = { request(url: string, options: object): NodeRequest };
 type NodeCrypto = { createHash(algorithm: "sha256"): { update(data: Uint8Array): unknown; digest(encoding: "hex"): string } };
+
+/**
+ * A failure to read the file (it changed or went away, `NotReadableError` from a Blob, or
+ * `FILE_CHANGED`), marked so that the uploader fails the file with it instead of sending again;
+ * a failure to write (the connection) stays retryable.
+ */
+const unreadable = (error: unknown): never => {
+  if (error instanceof Error && (error.name === "NotReadableError" || error.message === FILE_CHANGED)) {
+    Object.assign(error, { unreadable: true });
+  }
+  throw error;
+};
 
 /** Where the Node transport's form holds the checksum until the file has been hashed: 64 characters, as the hex digest. */
 const PENDING = "0".repeat(64);
@@ -32,7 +45,7 @@ const PENDING = "0".repeat(64);
  * retried); unlike fetch's `redirect: "error"`, a 3xx fails the file at once with its status.
  * Progress moves at chunk boundaries, as with fetch.
  */
-const postWithNode: SendChunk = async (url, form, headers, signal) => {
+const postWithNode: SendChunk = async (url, form, headers, signal, _onProgress, chunk) => {
   const file = form.get("file") as File;
   form.set("file", new File([], file.name, file)); // empty, with the same name and type
   form.append("checksum", PENDING);
@@ -55,13 +68,17 @@ const postWithNode: SendChunk = async (url, form, headers, signal) => {
   let written: ((error?: unknown) => void) | undefined;
   const write = (part: Uint8Array | string) =>
     new Promise<void>((done, fail) => request.write(part, (written = (error) => (error ? fail(error) : done()))));
+  const feed = (part: Uint8Array) => (hash.update(part), write(part));
   const send = async () => {
     await write(head);
-    await eachPart(file, (part) => (hash.update(part), write(part)));
+    // A `fileFromPath` file is read from disk directly (nodeFile.ts); any other blob, as a stream.
+    const fromDisk = await readFromDisk(chunk.blob, chunk.start, chunk.end, feed).catch(unreadable);
+    if (!fromDisk) await eachPart(file, feed).catch(unreadable);
     await write(encoded.slice(cut).replace(PENDING, hash.digest("hex")));
     request.end();
   };
-  send().catch(() => {});
+  // Failing to read the file ends the request at once, with the reason (else the server would wait).
+  send().catch((error: unknown) => request.destroy(error as Error));
   const reply = await new Promise<NodeReply>((resolve, reject) =>
     request
       .on("response", resolve)

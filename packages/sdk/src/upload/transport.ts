@@ -7,10 +7,18 @@ export interface ChunkReply {
   retryAfter?: string | null;
 }
 
+/** The chunk in `body`'s `file` part: bytes `start..end` (end excluded) of the whole file `blob`. */
+export interface ChunkRange {
+  blob: Blob;
+  start: number;
+  end: number;
+}
+
 /**
  * Posts one chunk; `onProgress` gets the request bytes sent so far, when the platform can tell.
  * A sender that `hashes` is given a form without `checksum`: it hashes the file as it sends it and
- * sends the checksum after it, as the last part (PROTOCOL.md).
+ * sends the checksum after it, as the last part (PROTOCOL.md). `chunk` says where the file part
+ * comes from (the Node sender reads a `fileFromPath` file from disk itself).
  */
 export type SendChunk = ((
   url: string,
@@ -18,6 +26,7 @@ export type SendChunk = ((
   headers: Record<string, string>,
   signal: AbortSignal,
   onProgress: (loaded: number) => void,
+  chunk: ChunkRange,
 ) => Promise<ChunkReply>) & { hashes?: boolean };
 
 /**

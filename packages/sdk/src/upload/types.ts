@@ -55,8 +55,8 @@ export interface UploaderState {
 }
 
 /**
- * A file to upload. A bare `Blob` has no name (Node's `fs.openAsBlob` returns one): pass
- * `{ blob, name }`. Passing the `uuid` of an earlier, interrupted upload resumes it.
+ * A file to upload. A bare `Blob` has no name (`fileFromPath` and Node's `fs.openAsBlob` return
+ * one): pass `{ blob, name }`. Passing the `uuid` of an earlier, interrupted upload resumes it.
  */
 export type UploadInput = Blob | { blob: Blob; name: string; uuid?: string };
 

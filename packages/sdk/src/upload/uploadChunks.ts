@@ -98,11 +98,18 @@ export async function uploadChunks(
       form.append("file", part(start), name);
       let reply: ChunkReply | undefined;
       try {
-        reply = await ctx.send(ctx.endpoint, form, ctx.headers(), signal, (loaded) =>
-          onProgress(Math.min(start + loaded, end), true),
+        reply = await ctx.send(
+          ctx.endpoint,
+          form,
+          ctx.headers(),
+          signal,
+          (loaded) => onProgress(Math.min(start + loaded, end), true),
+          { blob, start, end },
         );
-      } catch {
+      } catch (error) {
         if (signal.aborted) return CANCELED;
+        // The file itself cannot be read (changed or gone): sending it again will not help.
+        if ((error as { unreadable?: boolean }).unreadable) throw error;
       }
       const body = reply && parse(reply.text);
       if (reply && reply.status < 300) {

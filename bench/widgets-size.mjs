@@ -28,7 +28,12 @@ const bundle = async (code, { external = [], format = "esm", options } = {}) => 
     minify: true,
     format,
     platform: "browser",
-    target: "es2020",
+    // The embed's syntax floor for every bundle here (es2020 plus class fields and `??=`: Chrome 85,
+    // Firefox 79, Safari 14): the React entry ships as es2022 (tsup) with the SDK's class fields
+    // (its error classes' `name`) as written, so lowering them to es2020 helpers would measure
+    // bytes that no app build of ours has.
+    target: EMBED_OPTIONS.target,
+    supported: EMBED_OPTIONS.supported,
     conditions: ["@cuepoint/source"],
     external,
     write: false,

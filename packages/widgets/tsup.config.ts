@@ -4,11 +4,12 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: { index: "src/index.ts", "react/index": "src/react/index.ts", "preact/index": "src/preact/index.ts" },
   format: ["esm", "cjs"],
-  dts: true,
+  // `@internal` members (the signals' `value_`, `version_`...) stay out of the published types.
+  dts: { compilerOptions: { stripInternal: true } },
   clean: true,
   target: "es2022",
   platform: "browser",
   sourcemap: false,
   treeshake: true,
-  // Dependencies and peers (the SDK, signals, React, Preact) stay imports.
+  // Dependencies and peers (the SDK, React, Preact) stay imports.
 });

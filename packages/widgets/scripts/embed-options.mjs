@@ -22,9 +22,9 @@ export const EMBED_OPTIONS = {
   // kept) or are `_sb`; and the members of objects the script tag never hands to a page, each a name
   // used for nothing else in the bundle (no wire name, prop, data attribute or DOM name, and never
   // read through a string): the form core's (`visibleFields`...), the `Runtime`'s hooks
-  // (`useState`...), the embed context's `listeners`, and `peek` of @preact/signals-core (whose
-  // dist defines it as `prototype.peek`). 23 B gzip for the first two, 66 B more for the rest. Not
-  // `dispose`: `Symbol.dispose` would be renamed with it.
+  // (`useState`...), the embed context's `listeners`, and the signals' `peek` (src/core/signals.ts;
+  // its internal members end in `_`). 23 B gzip for the first two, 66 B more for the rest (measured
+  // with @preact/signals-core). Not `dispose`: `Symbol.dispose` would be renamed with it.
   mangleProps:
     /^(?:[a-z]\w*[a-z]_|__\w*|_sb|visibleFields|announcement|timeZones|selectSession|setTimeZone|setValue|touch|useState|useEffect|useRef|useId|textInput|listeners|peek)$/,
   reserveProps: /^(?:__html|__proto__)$/,

@@ -4,6 +4,7 @@
  * `@cuepoint/widgets/react` and `@cuepoint/widgets/preact`; the script tag is `embed.js`.
  */
 export { createEmitter, type Emitter, type Listener } from "./core/emitter.js";
+export { batch, computed, effect, signal, Signal, type ReadonlySignal } from "./core/signals.js";
 export { createLiteFetcher } from "./core/liteFetcher.js";
 export {
   CHOOSE_SESSION_MESSAGE,

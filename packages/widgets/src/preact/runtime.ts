@@ -1,11 +1,10 @@
-import { Fragment, h } from "preact";
+import { h } from "preact";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { Runtime } from "../ui/runtime.js";
 
 /** Preact's pieces for the shared components: the one file of this entry that imports Preact. */
 export const preactRuntime: Runtime = {
   h: h as Runtime["h"],
-  Fragment,
   useState: useState as Runtime["useState"],
   useEffect,
   useRef: useRef as Runtime["useRef"],

@@ -5,7 +5,7 @@
  */
 export interface Runtime {
   h(type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]): unknown;
-  /** The framework's Fragment (the shared components do not use it; the embed's runtime has none). */
+  /** The framework's Fragment: optional, the shared components do not use it (our runtimes leave it out). */
   Fragment?: unknown;
   useState<S>(initial: S | (() => S)): [S, (next: S | ((previous: S) => S)) => void];
   useEffect(effect: () => void | (() => void), deps?: readonly unknown[]): void;

@@ -1,4 +1,4 @@
-import { effect, Signal } from "@preact/signals-core";
+import { effect, Signal } from "../core/signals.js";
 import type { Runtime } from "./runtime.js";
 
 /**

@@ -1,4 +1,4 @@
-import { batch, computed, signal, type ReadonlySignal } from "@preact/signals-core";
+import { batch, computed, signal, type ReadonlySignal } from "../signals.js";
 import { isCuepointError, type MediaItem, type MediaResource } from "@cuepoint/sdk";
 import type { Uploader, UploaderState, UploadInput } from "@cuepoint/sdk/upload";
 

@@ -1,4 +1,4 @@
-import { batch, computed, signal, type ReadonlySignal } from "@preact/signals-core";
+import { batch, computed, signal, type ReadonlySignal } from "../signals.js";
 import {
   BUILT_IN_REGISTRATION_FIELDS,
   checkRegistrationField,

@@ -1,4 +1,4 @@
-import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
+import { computed, signal, type ReadonlySignal } from "../signals.js";
 import {
   ACTION_PRESENTATION,
   canMoveNode,

@@ -6,8 +6,9 @@
 // default 100 MB chunks to a loopback chunk server running in a child process (upload-server.mjs,
 // which writes to disk), and prints MiB/s and the client's peak RSS (sampled every 50 ms) for each
 // size. Goal: peak RSS ≤ 100 MB, and flat when the file doubles. Needs the built SDK
-// (packages/sdk/dist); set CUEPOINT_UPLOAD_ENTRY to import another build of the upload entry, and
-// BENCH_CHUNK_MB to try another chunk size.
+// (packages/sdk/dist); set CUEPOINT_UPLOAD_ENTRY to import another build of the upload entry,
+// BENCH_CHUNK_MB to try another chunk size, and BENCH_SOURCE=blob to add the file as Node's
+// `fs.openAsBlob` (read through Blob.stream()) instead of the SDK's `fileFromPath` (read from disk).
 import { spawn } from "node:child_process";
 import { existsSync, openAsBlob } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
@@ -24,7 +25,9 @@ if (!existsSync(entry)) {
   console.error(`No build of the upload entry at ${entry}.\nBuild it first: pnpm --filter @cuepoint/sdk build`);
   process.exit(1);
 }
-const { createUploader, UPLOAD_CHUNK_SIZE } = await import(pathToFileURL(entry).href);
+const { createUploader, fileFromPath, UPLOAD_CHUNK_SIZE } = await import(pathToFileURL(entry).href);
+const fromDisk = process.env.BENCH_SOURCE !== "blob" && typeof fileFromPath === "function";
+const open = (path) => (fromDisk ? fileFromPath(path) : openAsBlob(path));
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -54,7 +57,7 @@ async function run(endpoint, size, baseline) {
   const sampler = setInterval(sample, 50);
   const uploader = createUploader({ endpoint, userId: "bench", chunkSize });
   const started = performance.now();
-  const [item] = uploader.add({ blob: await openAsBlob(path), name: "bench.mp4" });
+  const [item] = uploader.add({ blob: await open(path), name: "bench.mp4" });
   const result = await uploader.done(item.uuid);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
@@ -68,7 +71,7 @@ async function run(endpoint, size, baseline) {
 await mkdir(tmp, { recursive: true });
 const { child, endpoint } = await startServer();
 try {
-  console.log(`chunk size ${chunkSize / MiB} MiB, Node ${process.version}, ${entry}`);
+  console.log(`chunk size ${chunkSize / MiB} MiB, Node ${process.version}, ${entry}, file added with ${fromDisk ? "fileFromPath" : "fs.openAsBlob"}`);
   const baseline = process.memoryUsage().rss;
   console.log(`client RSS before any upload (Node, the SDK, this script): ${mib(baseline)} MiB`);
   const results = [];

@@ -1,10 +1,8 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import * as v from "valibot";
 import {
-  BUILT_IN_REGISTRATION_FIELDS,
   GeneralSettingSchema,
   RegistrationSettingSchema,
-  type CustomFormField,
   type GeneralSetting,
   type RegistrationSetting,
 } from "@cuepoint/sdk";
@@ -75,30 +73,4 @@ export async function upcomingSessions(orm: Orm, timeline: PublicTimeline, now: 
     )
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(timeline.registration.type === "one-time" ? 1 : MAX_SESSIONS);
-}
-
-const BUILT_IN: readonly CustomFormField[] = [
-  { name: "name", label: "Name", type: "text", required: true },
-  { name: "email", label: "Email", type: "email", required: true },
-  { name: "phone", label: "Phone", type: "phone", required: false },
-];
-const isBuiltIn = (name: string) => (BUILT_IN_REGISTRATION_FIELDS as readonly string[]).includes(name);
-
-/**
- * The form's fields: name, email and phone, then the custom fields (`registration.customForms`,
- * only when `customeEnable` is on). A custom field named `name`, `email` or `phone` does not add a
- * field: it changes the built-in one's label and whether it is required (email stays required).
- */
-export function formFields(registration: RegistrationSetting): CustomFormField[] {
-  const custom = registration.customeEnable ? registration.customForms : [];
-  const builtIn = BUILT_IN.map((field) => {
-    const override = custom.find((entry) => entry.name === field.name);
-    if (!override) return field;
-    return {
-      ...field,
-      label: override.label || field.label,
-      required: field.name === "email" || override.required,
-    };
-  });
-  return [...builtIn, ...custom.filter((field) => !isBuiltIn(field.name))];
 }

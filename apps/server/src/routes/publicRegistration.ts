@@ -5,6 +5,7 @@ import {
   RegistrationConfigSchema,
   RegistrationRequestSchema,
   RegistrationResultSchema,
+  registrationFormFields,
 } from "@cuepoint/sdk";
 import { registrants, type EventRow } from "../db/schema/index.js";
 import { scheduleRegistrants } from "../engine/schedule.js";
@@ -13,7 +14,7 @@ import { defineRoute } from "../http/route.js";
 import { clientIp } from "../public/clientIp.js";
 import { PUBLIC_PREFIX } from "../public/publicCors.js";
 import { DEFAULT_PUBLIC_RATE_LIMITS, limitIp, limitTimeline } from "../public/rateLimits.js";
-import { findPublicTimeline, formFields, MAX_SESSIONS, upcomingSessions } from "../public/registrationForm.js";
+import { findPublicTimeline, MAX_SESSIONS, upcomingSessions } from "../public/registrationForm.js";
 import { isWhitelisted, NOT_WHITELISTED, requestHost } from "../public/whitelist.js";
 
 const sessionToWire = (event: EventRow) => ({
@@ -66,7 +67,7 @@ const config = defineRoute({
         type: registration.type,
         open: !registration.block && sessions.length > 0,
         timeZone: general.timeZone,
-        fields: formFields(registration),
+        fields: registrationFormFields(registration),
         sessions: sessions.map(sessionToWire),
         whitelist: {
           enabled: registration.whitelist.enabled,
@@ -119,7 +120,7 @@ const register = defineRoute({
     }
     await limitTimeline(c, deps, timeline.id);
     if (registration.block) throw new HttpError(422, "Registration for this webinar is closed.");
-    const answers = checkRegistrationAnswers(formFields(registration), body);
+    const answers = checkRegistrationAnswers(registrationFormFields(registration), body);
     if (!answers.ok) throw badRequest(answers.message, answers.field);
     const customFields = answers.answers;
 

@@ -10,3 +10,4 @@ export type {
   RegistrationAnswersResult,
   RegistrationFieldResult,
 } from "./checkRegistrationAnswers.js";
+export { registrationFormFields } from "./formFields.js";

@@ -61,6 +61,23 @@ describe("media", () => {
     await expect.poll(() => row.count()).toBe(0);
   });
 
+  it("shows a video the server could not process as failed once its processing ends", async () => {
+    await visit(page, "/media-new/videos");
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload media" });
+    await dialog.getByLabel("Files to upload").setInputFiles([
+      { name: "e2e-broken.mp4", mimeType: "video/mp4", buffer: Buffer.from("this is no video") },
+    ]);
+    // Uploaded, then processed on the server after the upload: status 5, which the poll reports.
+    await page.getByText("Media upload failed").first().waitFor();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    const row = page.getByRole("row", { name: /e2e-broken\.mp4/ });
+    await row.getByText("Failed", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Delete e2e-broken.mp4" }).click();
+    await page.getByRole("alertdialog", { name: "Delete e2e-broken.mp4?" }).getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
   it("creates, renames and opens a folder", async () => {
     await visit(page, "/media");
     await page.getByRole("button", { name: "New folder" }).click();

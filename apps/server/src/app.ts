@@ -11,6 +11,7 @@ import { createRateLimiter } from "./http/rateLimiter.js";
 import { registerRoutes } from "./http/register.js";
 import { consoleMailer, type Mailer } from "./mail/mailer.js";
 import { createSmtpMailer } from "./mail/smtpMailer.js";
+import { createMediaProcessing, type MediaProcessing } from "./media/processing.js";
 import { createLocalMediaStore, type MediaStore } from "./media/store.js";
 import { PUBLIC_PREFIX, publicCors } from "./public/publicCors.js";
 import { apiRoutes } from "./routes/index.js";
@@ -26,6 +27,11 @@ export interface CreateAppOptions {
   billing?: BillingProvider;
   /** Media bytes (default: the local folder `config.mediaDir`). */
   media?: MediaStore;
+  /**
+   * Video processing after upload (default: one on this database and media store, processing
+   * each video as its upload completes). index.ts passes its own to start its sweep and stop it.
+   */
+  mediaProcessing?: MediaProcessing;
   /** The built dashboard served at `/` (default: `CUEPOINT_DASHBOARD_DIR`, else apps/dashboard/dist). */
   dashboardDir?: string;
 }
@@ -43,12 +49,14 @@ const RESET_REQUESTS_PER_HOUR = 5;
  */
 export function createApp(options: CreateAppOptions): Hono {
   const config = defaultConfig(options.config);
+  const media = options.media ?? createLocalMediaStore(config.mediaDir);
   const deps: AppDeps = {
     db: options.db,
     config,
     mailer: options.mailer ?? (config.mail ? createSmtpMailer(config.mail) : consoleMailer),
     billing: options.billing ?? createLocalBilling({ orm: options.db.orm, now: config.now }),
-    media: options.media ?? createLocalMediaStore(config.mediaDir),
+    media,
+    mediaProcessing: options.mediaProcessing ?? createMediaProcessing({ orm: options.db.orm, media, now: config.now }),
     loginLimiter: createRateLimiter({ orm: options.db.orm, name: "login", ...config.loginRateLimit, now: config.now }),
     resetLimiter: createRateLimiter({
       orm: options.db.orm,

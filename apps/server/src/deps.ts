@@ -3,6 +3,7 @@ import type { ServerConfig } from "./config.js";
 import type { Database } from "./db/types.js";
 import type { RateLimiter } from "./http/rateLimiter.js";
 import type { Mailer } from "./mail/mailer.js";
+import type { MediaProcessing } from "./media/processing.js";
 import type { MediaStore } from "./media/store.js";
 
 /** Everything a route handler may use; built once per app by `createApp`. */
@@ -13,6 +14,8 @@ export interface AppDeps {
   billing: BillingProvider;
   /** Where uploaded media bytes live (the local folder store by default). */
   media: MediaStore;
+  /** What happens to a video after its upload (media/processing.ts): told when an upload completes. */
+  mediaProcessing: MediaProcessing;
   /** Login attempts per email address (and wrong current passwords per user), shared by every instance. */
   loginLimiter: RateLimiter;
   /** Forgot-password requests per email address (so nobody can flood an inbox), shared by every instance. */

@@ -4,6 +4,8 @@ import { runtimeSettings } from "./config.js";
 import { openDatabase } from "./db/openDatabase.js";
 import { startEngine } from "./engine/engine.js";
 import { engineSettings } from "./engine/env.js";
+import { createMediaProcessing } from "./media/processing.js";
+import { createLocalMediaStore } from "./media/store.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./seed/seedDemo.js";
 
 /**
@@ -19,7 +21,12 @@ if (process.argv.includes("--seed-demo")) {
   console.log(`${created ? "Created" : "Using"} the demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 }
 
-const app = createApp({ db, config: settings.config });
+// Video processing after upload (src/media/README.md): each video as its upload completes, and a
+// sweep now and every 30 s for what a stopped server left pending or in progress. Not the engine's.
+const media = createLocalMediaStore(settings.config.mediaDir);
+const mediaProcessing = createMediaProcessing({ orm: db.orm, media, now: settings.config.now });
+const app = createApp({ db, config: settings.config, media, mediaProcessing });
+mediaProcessing.start();
 // The automation engine: carries out timeline actions when due (src/engine/README.md).
 const automation = engineSettings();
 const engine = automation.enabled ? await startEngine({ db, config: settings.config, ...automation.options }) : undefined;
@@ -35,7 +42,7 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   server.close(() => {
-    Promise.resolve(engine?.stop())
+    Promise.all([engine?.stop(), mediaProcessing.stop()])
       .then(() => db.close())
       .then(
         () => process.exit(0),

@@ -39,11 +39,12 @@ export class UploadAnswer extends HttpError {
 /**
  * Completes an upload after its last chunk is kept: every chunk `0..last` must be held and
  * together make exactly `size` bytes; the upload's file (where each chunk was written at its
- * offset) is renamed to the account's file, no byte copied, an audio or video file's length is
- * read (music-metadata), and the media row is written.
+ * offset) is renamed to the account's file, no byte copied, and the media row is written.
  *
- * No transcoding happens: a video is `encoding_status` 0 (encoded) as soon as its length is read,
- * 5 (failed) when the file cannot be parsed or states no length. Only one request assembles a
+ * A video is written pending (`encoding_status` 2, no length yet) and handed to the media
+ * processor (`deps.mediaProcessing`, not awaited), which reads its length and ends it at 0 or 5.
+ * An audio file's length is read here, before the row is written (audio has no encoding status);
+ * an image has neither. Only one request assembles a
  * given upload (`status` receiving → assembling); another meanwhile gets 503, and a last chunk
  * sent again after completion gets the same reply (the upload keeps `media_id`).
  */
@@ -129,8 +130,7 @@ export async function finishUpload(deps: AppDeps, caller: Caller, upload: MediaU
       `The stored bytes of "${upload.name}" do not make up its ${upload.size} bytes: upload the file again.`,
     );
   }
-  const timed = upload.type !== "image";
-  const length = timed ? await readMediaLength(deps.media.localPath(fileKey)) : undefined;
+  const length = upload.type === "audio" ? await readMediaLength(deps.media.localPath(fileKey)) : undefined;
   try {
     await orm.transaction(async (tx) => {
       await tx.insert(media).values({
@@ -144,7 +144,7 @@ export async function finishUpload(deps: AppDeps, caller: Caller, upload: MediaU
         storageKey: fileKey,
         mime: mimeOf(upload.name),
         videoLength: length ?? null,
-        encodingStatus: upload.type === "video" ? (length ? ENCODING_STATUS.encoded : ENCODING_STATUS.failed) : null,
+        encodingStatus: upload.type === "video" ? ENCODING_STATUS.pending : null,
         createdAt: deps.config.now(),
       });
       await tx
@@ -157,6 +157,7 @@ export async function finishUpload(deps: AppDeps, caller: Caller, upload: MediaU
     await forget();
     throw error;
   }
+  if (upload.type === "video") deps.mediaProcessing.afterUpload({ id: mediaId, accountId: caller.accountId });
   return doneReply(upload, mediaId);
 }
 

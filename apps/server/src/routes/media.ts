@@ -19,7 +19,8 @@ const listFiles = defineRoute({
   description:
     "All items of the type, newest first, not paged. Files carry `folder_id` (null at the top level), `url` (the " +
     "owner's download, `GET /media/{uniqueID}/file`), `video_length` (audio and video, when it could be read) and " +
-    "`encoding_status` (videos). Folders (`/folder`) carry `folder_type`, the library they were created for, and " +
+    "`encoding_status` (videos: 2 pending and 1 in progress after the upload, then 0 with `video_length`, or 5 " +
+    "failed; see `GET /media/{id}/status`). Folders (`/folder`) carry `folder_type`, the library they were created for, and " +
     "`size`, the bytes of the files in them. `size` is in bytes.",
   access: "media:read",
   answer: { description: "The items.", schema: v.object({ success: v.array(MediaItemSchema) }) },

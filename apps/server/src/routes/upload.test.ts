@@ -70,6 +70,19 @@ describe("upload through the SDK uploader", () => {
     });
   });
 
+  it("processes a video once its upload completes, apart from the request (pending, then encoded)", async () => {
+    const reply = await postChunk(t, token, { fileId: randomUUID(), name: "kicked.mp4", bytes: mp4File(61) });
+    const { message } = (await reply.json()) as { message: { uniqueID: string } };
+    // Nobody sweeps in tests: only the processing started by the upload can finish it.
+    await t.mediaProcessing.idle();
+    const { success: videos } = await owner.media.list("video");
+    expect(videos.find((item) => item.uniqueID === message.uniqueID)).toMatchObject({
+      video_length: "00:01:01",
+      encoding_status: 0,
+    });
+    expect(await owner.media.status(message.uniqueID)).toEqual({ ready: true, status: 0 });
+  });
+
   it("marks a video it cannot parse as failed (5), and the uploader reports it", async () => {
     const uploader = testUploader(t, token, { mediaStatusURL: (id) => `${API}/media/${id}/status`, pollInterval: 1 });
     const failed = firstError(uploader);

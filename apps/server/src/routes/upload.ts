@@ -41,9 +41,11 @@ const postChunk = defineRoute({
     "while another request is receiving the same index, 503 with Retry-After. The last chunk completes the file",
     "when chunks 0..index are all held (409 with `missing` indexes if some are absent; 409 and a fresh start if",
     "they do not add up to `size`) and answers",
-    "`{ message: { uuid: fileId, uniqueID, type, id } }` (`id` = `uniqueID`). Audio and video lengths are read",
-    "from the file (`video_length`); no transcoding happens: a video is `encoding_status` 0 once its length is",
-    "read, 5 if the file cannot be parsed. The same last chunk sent again after completion answers the same file;",
+    "`{ message: { uuid: fileId, uniqueID, type, id } }` (`id` = `uniqueID`) at once, without waiting for the",
+    "video's processing: a video is stored `encoding_status` 2 (pending) with no `video_length`, and processed",
+    "after the reply (its length read from the file; then 0, or 5 if it cannot be parsed; poll",
+    "`GET /media/{id}/status`). An audio file's length is read before the reply (audio has no encoding status);",
+    "no transcoding happens. The same last chunk sent again after completion answers the same file;",
     "while another request completes it, 503 with Retry-After. A fileId is per account: another account's chunks",
     "for the same fileId make a separate upload.",
   ].join(" "),
@@ -109,10 +111,14 @@ const mediaStatus = defineRoute({
   tag: "Media",
   summary: "Whether an uploaded media is ready (the uploader's `mediaStatusURL`)",
   description:
-    "`status` is the encoding status code (0 encoded, 1 in progress, 2 pending, 5 failed); images, audio and folders " +
-    "are always `{ ready: true, status: 0 }`. No transcoding happens on this server: a video is ready as soon as " +
-    "its upload completes with its length read, and failed (5, never ready) when the file could not be parsed. " +
-    "Point the SDK uploader's `mediaStatusURL` at `${apiURL}/media/${id}/status`; the client asks with `media.status(id)`.",
+    "`status` is the encoding status code (0 encoded, 1 in progress, 2 pending, 5 failed) and `ready` is " +
+    "`status === 0`. A video is processed after its upload completes, apart from the upload's request: it is 2 when " +
+    "the last chunk has been answered, 1 while a server reads its length from the stored file (no transcoding), " +
+    "then 0 with `video_length` (ready), or 5 (failed, never ready) when the file cannot be parsed, states no " +
+    "length or is gone. A video left pending or in progress by a stopped server is taken up by a sweep (at start " +
+    "and every 30 s). Images, audio (its length is read before the upload's reply; audio has no encoding status) " +
+    "and folders are always `{ ready: true, status: 0 }`. Point the SDK uploader's `mediaStatusURL` at " +
+    "`${apiURL}/media/${id}/status` (it polls until ready); the client asks with `media.status(id)`.",
   access: "media:read",
   answer: {
     description: "Readiness and encoding status.",

@@ -4,15 +4,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createUploader, type UploaderOptions, type UploadResult } from "@cuepoint/sdk/upload";
 import type { ServerConfig } from "../config.js";
+import type { MediaProcessingOptions } from "../media/processing.js";
 import { createTestApp, type TestApp } from "./testApp.js";
 
 export const API = "http://localhost/api";
 export const CHUNK_ENDPOINT = `${API}/upload/chunk`;
 
-/** A test app whose media store is a fresh temporary folder (`t.mediaDir`), removed by `close`. */
-export async function createMediaTestApp(config: Partial<ServerConfig> = {}): Promise<TestApp & { mediaDir: string }> {
+/**
+ * A test app whose media store is a fresh temporary folder (`t.mediaDir`), removed by `close`.
+ * `processing.processOnUpload: false` leaves uploaded videos pending until a sweep.
+ */
+export async function createMediaTestApp(
+  config: Partial<ServerConfig> = {},
+  processing: Pick<MediaProcessingOptions, "processOnUpload"> = {},
+): Promise<TestApp & { mediaDir: string }> {
   const mediaDir = await mkdtemp(join(tmpdir(), "cuepoint-media-"));
-  const t = await createTestApp({ mediaDir, ...config });
+  const t = await createTestApp({ mediaDir, ...config }, processing);
   return {
     ...t,
     mediaDir,

@@ -49,12 +49,18 @@ function build(next: UploadTarget): Uploader {
     onUploaded();
     for (const key of ["images", "audios", "videos"] as const) void refreshSessionData(key);
   });
-  made.on("ready", () => onUploaded());
-  made.on("error", (event) =>
+  // A video is processed on the server after its upload: once ready or failed, show its new status.
+  const processed = () => {
+    onUploaded();
+    void refreshSessionData("videos");
+  };
+  made.on("ready", (event) => (event.item.type === "video" ? processed() : onUploaded()));
+  made.on("error", (event) => {
+    if (event.reason === "processing") processed();
     toast.error(UPLOAD_FAILED_TOAST.title, {
       body: event.reason === "storage" ? event.message : `${UPLOAD_FAILED_TOAST.body} ${event.name}: ${event.message}`,
-    }),
-  );
+    });
+  });
   return made;
 }
 

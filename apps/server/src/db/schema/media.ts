@@ -47,11 +47,23 @@ export const media = pgTable(
     mime: text("mime").notNull().default(""),
     /** `hh:mm:ss`, read from the file for audio and video; null when unknown. */
     videoLength: text("video_length"),
-    /** Videos only: 0 encoded, 1 in progress, 2 pending, 5 failed (spec §4). */
+    /**
+     * Videos only: 0 encoded, 1 in progress, 2 pending, 5 failed (spec §4). An upload leaves a
+     * video at 2; the media processor (media/processing.ts) claims it (1) and ends it at 0 or 5.
+     */
     encodingStatus: smallint("encoding_status").$type<EncodingStatus>(),
+    /** When a media processor last claimed the video (status 1); a claim older than the timeout is taken over. */
+    processingClaimedAt: timestamp("processing_claimed_at", { withTimezone: true }),
     createdAt: at("created_at"),
   },
-  (t) => [index("media_account_type_idx").on(t.accountId, t.type), index("media_folder_idx").on(t.folderId)],
+  (t) => [
+    index("media_account_type_idx").on(t.accountId, t.type),
+    index("media_folder_idx").on(t.folderId),
+    // The processor's sweep: the few videos pending or in progress.
+    index("media_processing_idx")
+      .on(t.encodingStatus)
+      .where(sql`${t.encodingStatus} in (1, 2)`),
+  ],
 );
 
 export type MediaRow = typeof media.$inferSelect;

@@ -1,0 +1,2 @@
+ALTER TABLE "media" ADD COLUMN "processing_claimed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "media_processing_idx" ON "media" USING btree ("encoding_status") WHERE "media"."encoding_status" in (1, 2);

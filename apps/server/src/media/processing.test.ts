@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Client } from "@cuepoint/sdk";
+import { media } from "../db/schema/index.js";
+import { mp4File } from "../test-support/mediaFixtures.js";
+import { API, appFetch, createMediaTestApp, postChunk, testUploader, uploadWith } from "../test-support/mediaUpload.js";
+import type { TestApp } from "../test-support/testApp.js";
+import { createMediaProcessing, PROCESSING_CLAIM_TIMEOUT_MS, type MediaProcessingOptions } from "./processing.js";
+import { createLocalMediaStore } from "./store.js";
+
+/**
+ * An instance that only takes uploads (`processOnUpload: false`): its videos stay pending until a
+ * sweep, so each step of the processing can be looked at. Other processors on the same database
+ * and media folder stand for other server instances.
+ */
+let t: TestApp & { mediaDir: string };
+let token: string;
+let owner: Client;
+let accountId: string;
+beforeAll(async () => {
+  t = await createMediaTestApp({}, { processOnUpload: false });
+  const user = await t.user();
+  accountId = user.accountId;
+  token = await t.login(user.email);
+  owner = t.client(token);
+});
+afterAll(() => t.close());
+
+/** Another server instance's processor on the same database, media folder and clock. */
+const otherInstance = (options: Partial<MediaProcessingOptions> = {}) =>
+  createMediaProcessing({ orm: t.db.orm, media: createLocalMediaStore(t.mediaDir), now: t.clock.now, ...options });
+
+/** Uploads one file in one chunk; answers its uniqueID. */
+async function upload(name: string, bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const reply = await postChunk(t, token, { fileId: randomUUID(), name, bytes });
+  expect(reply.status).toBe(200);
+  const { message } = (await reply.json()) as { message: { uniqueID: string } };
+  return message.uniqueID;
+}
+
+const listed = async (id: string) => (await owner.media.list("video")).success.find((item) => item.uniqueID === id);
+const row = async (id: string) => (await t.db.orm.select().from(media).where(eq(media.id, id)))[0]!;
+/** Puts a video in progress as if a processor had claimed it at `claimedAt` (and then died). */
+const claimedAt = (id: string, at: Date) =>
+  t.db.orm
+    .update(media)
+    .set({ encodingStatus: 1, processingClaimedAt: at })
+    .where(and(eq(media.id, id), eq(media.accountId, accountId)));
+
+describe("video processing after upload", () => {
+  it("leaves a video pending (2) after its last chunk; processing makes it encoded (0) with its length, and ready", async () => {
+    const id = await upload("talk.mp4", mp4File(754));
+    const pending = await listed(id);
+    expect(pending).toMatchObject({ encoding_status: 2 });
+    expect(pending).not.toHaveProperty("video_length");
+    expect(await owner.media.status(id)).toEqual({ ready: false, status: 2 });
+
+    expect(await t.mediaProcessing.sweep()).toBe(1);
+    expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:12:34" });
+    expect(await owner.media.status(id)).toEqual({ ready: true, status: 0 });
+    expect(await t.mediaProcessing.sweep()).toBe(0); // nothing left
+  });
+
+  it("fails (5) a video it cannot parse, and one whose stored file is gone", async () => {
+    const broken = await upload("broken.mp4", new TextEncoder().encode("this is no video"));
+    const gone = await upload("gone.mp4", mp4File(30));
+    await rm(join(t.mediaDir, (await row(gone)).storageKey!));
+    expect(await t.mediaProcessing.sweep()).toBe(2);
+    for (const id of [broken, gone]) {
+      expect(await owner.media.status(id)).toEqual({ ready: false, status: 5 });
+      expect(await listed(id)).not.toHaveProperty("video_length");
+    }
+  });
+
+  it("logs a processing failure and fails the video (5) without throwing", async () => {
+    const id = await upload("unreadable.mp4", mp4File(60));
+    const logged: string[] = [];
+    // A store with no local copy of its files (as an object store would be): reading throws.
+    const remote = {
+      ...createLocalMediaStore(t.mediaDir),
+      localPath: () => {
+        throw new Error("no local copy");
+      },
+    };
+    const processing = createMediaProcessing({ orm: t.db.orm, media: remote, now: t.clock.now, log: (m) => logged.push(m) });
+    expect(await processing.sweep()).toBe(1);
+    expect(await owner.media.status(id)).toEqual({ ready: false, status: 5 });
+    expect(logged).toEqual([`Media processing: video ${id} failed: no local copy`]);
+  });
+
+  it("takes up a video left in progress by a server that died (claim older than the timeout)", async () => {
+    const id = await upload("orphan.mp4", mp4File(95));
+    await claimedAt(id, new Date(t.clock.now().getTime() - PROCESSING_CLAIM_TIMEOUT_MS - 1000));
+    expect(await owner.media.status(id)).toEqual({ ready: false, status: 1 });
+    expect(await otherInstance().sweep()).toBe(1);
+    expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:01:35" });
+  });
+
+  it("does not take a video another processor has freshly claimed, until that claim times out", async () => {
+    const id = await upload("busy.mp4", mp4File(12));
+    await claimedAt(id, t.clock.now());
+    const other = otherInstance();
+    expect(await other.sweep()).toBe(0);
+    other.afterUpload({ id, accountId });
+    await other.idle();
+    expect(await owner.media.status(id)).toEqual({ ready: false, status: 1 });
+
+    t.clock.advance(PROCESSING_CLAIM_TIMEOUT_MS + 1000);
+    expect(await other.sweep()).toBe(1);
+    expect(await owner.media.status(id)).toEqual({ ready: true, status: 0 });
+  });
+
+  it("processes a pending video once when two instances sweep at the same time", async () => {
+    const id = await upload("race.mp4", mp4File(7));
+    const counts = await Promise.all([otherInstance().sweep(), otherInstance().sweep(), t.mediaProcessing.sweep()]);
+    expect(counts.reduce((a, b) => a + b)).toBe(1);
+    expect(await owner.media.status(id)).toEqual({ ready: true, status: 0 });
+  });
+
+  it("claims a video only under its own account", async () => {
+    const id = await upload("scoped.mp4", mp4File(3));
+    const other = otherInstance();
+    other.afterUpload({ id, accountId: (await t.user()).accountId });
+    await other.idle();
+    expect(await owner.media.status(id)).toEqual({ ready: false, status: 2 });
+    other.afterUpload({ id, accountId });
+    await other.idle();
+    expect(await owner.media.status(id)).toEqual({ ready: true, status: 0 });
+  });
+
+  it("keeps the SDK uploader's mediaStatusURL poll waiting until the video is processed", async () => {
+    let polled!: () => void;
+    const firstPoll = new Promise<void>((resolve) => (polled = resolve));
+    const watching: typeof fetch = async (input, init) => {
+      const reply = await appFetch(t)(input, init);
+      if (String(input instanceof Request ? input.url : input).endsWith("/status")) polled();
+      return reply;
+    };
+    const uploader = testUploader(t, token, {
+      mediaStatusURL: (id) => `${API}/media/${id}/status`,
+      pollInterval: 5,
+      fetch: watching,
+    });
+    let ready = false;
+    const readyEvent = new Promise<void>((resolve) =>
+      uploader.on("ready", () => {
+        ready = true;
+        resolve();
+      }),
+    );
+    const result = await uploadWith(uploader, mp4File(42), "polled.mp4");
+    const id = result.uniqueID!;
+    await firstPoll; // the uploader has asked, and heard "pending": not ready
+    expect(ready).toBe(false);
+    expect(await owner.media.status(id)).toEqual({ ready: false, status: 2 });
+    expect(await t.mediaProcessing.sweep()).toBe(1);
+    await readyEvent;
+    expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:00:42" });
+    uploader.destroy();
+  });
+
+  it("stops: no new work after stop, and what was pending stays for the next sweep", async () => {
+    const id = await upload("later.mp4", mp4File(20));
+    const stopped = otherInstance();
+    await stopped.stop();
+    stopped.afterUpload({ id, accountId });
+    expect(await stopped.sweep()).toBe(0);
+    await stopped.idle();
+    expect(await owner.media.status(id)).toEqual({ ready: false, status: 2 });
+    expect(await t.mediaProcessing.sweep()).toBe(1);
+  });
+});

@@ -2,6 +2,7 @@ import { fireEvent, waitFor, within } from "@testing-library/dom";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { MediaItem } from "@cuepoint/sdk";
 import { createUploader } from "@cuepoint/sdk/upload";
+import { mp4File } from "../../../../apps/server/src/test-support/mediaFixtures.js";
 import { BINDINGS } from "../test-support/bindings.js";
 import { startWidgetServer, type WidgetServer } from "../test-support/server.js";
 
@@ -63,5 +64,29 @@ describe.each(BINDINGS)("MediaPicker ($name)", ({ name, entry, mount, unmountAll
     // Other kinds of media are another list.
     fireEvent.change(view.getByLabelText("Media type"), { target: { value: "video" } });
     await waitFor(() => expect(within(view.getByRole("group", { name: "Files" })).queryAllByRole("checkbox")).toEqual([]));
+  });
+
+  it("shows a video's length once processed, and a video whose processing failed as such, not pickable", async () => {
+    const uploader = (file: File) => {
+      const one = createUploader({
+        endpoint: "http://localhost/api/upload/chunk",
+        userId: "test",
+        token: server.token,
+        fetch: async (input, init) => server.t.app.request(input instanceof Request ? input : String(input), init),
+      });
+      one.add([file]);
+      return one.start();
+    };
+    await uploader(new File([mp4File(754)], `talk-${name}.mp4`, { type: "video/mp4" }));
+    await uploader(new File(["not a video at all"], `broken-${name}.mp4`, { type: "video/mp4" }));
+    await server.t.mediaProcessing.idle();
+    const view = within(mount(entry.MediaPicker, { client: server.owner, onPick: () => {} }));
+    fireEvent.change(await view.findByLabelText("Media type"), { target: { value: "video" } });
+    const talk = await view.findByText(`talk-${name}.mp4`, { exact: false, selector: "label span" });
+    expect(talk.textContent).toContain("· 00:12:34");
+    const broken = await view.findByText(`broken-${name}.mp4`, { exact: false, selector: "label span" });
+    expect(broken.textContent).toContain("· failed");
+    const box = (label: HTMLElement) => label.closest("label")!.querySelector("input")!;
+    expect([box(talk).disabled, box(broken).disabled]).toEqual([false, true]);
   });
 });

@@ -1,4 +1,4 @@
-import { formatSizeGB, UPLOAD_EXTENSIONS, type MediaItem } from "@cuepoint/sdk";
+import { ENCODING_STATUS, formatSizeGB, UPLOAD_EXTENSIONS, type MediaItem } from "@cuepoint/sdk";
 import {
   createMediaPicker,
   type MediaPickerCore,
@@ -50,18 +50,31 @@ export function mediaPickerComponent(rt: Runtime) {
 
     const value = (event: Event) => (event.currentTarget as HTMLInputElement).value;
     const uploads = core.uploads.value;
-    const item = (media: MediaItem) =>
-      h(
+    const item = (media: MediaItem) => {
+      // A video is pickable once processed (spec §4's encoding codes): still being processed it is
+      // shown so, and one whose processing failed cannot be picked.
+      const status = media.encoding_status;
+      const failed = status === ENCODING_STATUS.failed;
+      const note = failed
+        ? " · failed"
+        : status === ENCODING_STATUS.inProgress || status === ENCODING_STATUS.pending
+          ? " · processing…"
+          : media.video_length
+            ? ` · ${media.video_length}`
+            : "";
+      return h(
         "label",
         { key: media.uniqueID, className: "cp-item" },
         h("input", {
           type: props.multiple ? "checkbox" : "radio",
           name: `${id}-pick`,
           checked: core.selected.value.includes(media.uniqueID),
+          disabled: failed,
           onChange: () => core.toggle(media.uniqueID),
         }),
-        h("span", null, media.name, h("span", { className: "cp-muted" }, ` ${formatSizeGB(media.size)} GB`)),
+        h("span", null, media.name, h("span", { className: "cp-muted" }, ` ${formatSizeGB(media.size)} GB${note}`)),
       );
+    };
     return h(
       "div",
       { ref: root, className: "cp cp-media", "aria-busy": core.loading.value ? "true" : "false" },

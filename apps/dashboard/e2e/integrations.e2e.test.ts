@@ -51,6 +51,31 @@ describe("integrations", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "integration");
 
+    // The signing secret every new webhook gets: masked, revealed, copied, rotated after asking.
+    const signing = page.getByRole("region", { name: "Signing secret" });
+    const secretField = signing.getByLabel("Signing secret");
+    const masked = await secretField.inputValue();
+    expect(masked).toMatch(/^••••[A-Za-z0-9_-]{4}$/);
+    await signing.getByRole("button", { name: "Reveal" }).click();
+    await expect.poll(() => secretField.inputValue()).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const first = await secretField.inputValue();
+    expect(first.slice(-4)).toBe(masked.slice(-4));
+    await signing.getByRole("button", { name: "Hide" }).click();
+    await expect.poll(() => secretField.inputValue()).toBe(masked);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signing.getByRole("button", { name: "Copy" }).click();
+    await page.getByText("Signing secret copied").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    await signing.getByRole("button", { name: "Rotate" }).click();
+    await page.getByRole("alertdialog", { name: "Rotate the signing secret?" }).getByRole("button", { name: "Rotate" }).click();
+    await page.getByText("Signing secret rotated").waitFor();
+    const rotated = await secretField.inputValue();
+    expect(rotated).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(rotated).not.toBe(first);
+    await signing.getByRole("button", { name: "Hide" }).click();
+    await expect.poll(() => secretField.inputValue()).toBe(`••••${rotated.slice(-4)}`);
+    await expectNoAxeViolations(page);
+
     await visit(page, "/integrations");
     const row = page.getByRole("row", { name: /E2E webhook/ });
     await row.getByText("Connected", { exact: true }).waitFor();

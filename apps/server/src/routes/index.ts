@@ -9,6 +9,7 @@ import { integrationExtraRoutes } from "./integrationExtras.js";
 import { integrationListRoutes } from "./integrationLists.js";
 import { integrationOAuthRoutes } from "./integrationOAuth.js";
 import { integrationRoutes } from "./integrations.js";
+import { integrationSecretRoutes } from "./integrationSecrets.js";
 import { leadRoutes } from "./leads.js";
 import { openApiRoute } from "./openapi.js";
 import { passwordRoutes } from "./password.js";
@@ -36,6 +37,7 @@ export const apiRoutes: readonly Route[] = [
   ...tokenRoutes,
   ...bannerRoutes,
   ...integrationRoutes,
+  ...integrationSecretRoutes,
   ...integrationCheckRoutes,
   ...integrationListRoutes,
   ...integrationExtraRoutes,

@@ -8,13 +8,14 @@ import {
 import { badRequest } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
 import { adapterFor } from "../integrations/adapters/index.js";
-import { probeSmtp } from "../integrations/adapters/smtpProbe.js";
+import { smtpCheckNote, verifySmtp } from "../integrations/adapters/smtp.js";
 import { serviceContext } from "../integrations/context.js";
 import { asHttpError, parseCredentials, throughService } from "../integrations/credentials.js";
 import { kindFromPath, labelOf } from "../integrations/kinds.js";
 import { isMasked, withoutMasked } from "../integrations/secrets.js";
 import { ServiceError } from "../integrations/serviceCall.js";
 import { serviceFor } from "../integrations/service.js";
+import { smtpSettings } from "../integrations/smtpTransport.js";
 import { loadIntegration, updateIntegration } from "../integrations/store.js";
 import { ack, AckAnswer } from "./answers.js";
 
@@ -96,17 +97,17 @@ const testSmtp = defineRoute({
   summary: "Try SMTP settings: connect, EHLO, STARTTLS when offered, log in",
   description:
     "Nothing is stored and no mail is sent. Port 465 speaks TLS from the start; other ports upgrade with STARTTLS " +
-    "when the server offers it. With a `username`, logs in with AUTH PLAIN (or LOGIN). Hosts in private networks " +
-    `are refused. ${SERVICE_ERRORS}`,
+    "when the server offers it (the certificate must be valid for the host). With a `username`, logs in (AUTH " +
+    "PLAIN or LOGIN, as the server offers); a wrong login answers 422 saying authentication failed. Hosts in " +
+    `private networks are refused. ${SERVICE_ERRORS}`,
   access: "integrations:write",
   body: SmtpCredentialsSchema,
   answer: { description: "Confirmation.", schema: AckAnswer },
   async handle({ body }) {
     if (!isPort(body.port)) throw badRequest("Port must be a whole number from 1 to 65535, such as 587", "port");
-    await throughService(() =>
-      probeSmtp({ host: body.address, port: Number(body.port), username: body.username, password: body.password }),
-    );
-    return ack(body.username ? "The SMTP server accepted the login." : "The SMTP server answered.");
+    const settings = smtpSettings(body);
+    await throughService(() => verifySmtp(settings));
+    return ack(smtpCheckNote(settings));
   },
 });
 

@@ -1,12 +1,14 @@
+import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
 import { startFakeService, type FakeService, type ReceivedRequest } from "../integrations/test-support/fakeService.js";
-import { startFakeSmtp, type FakeSmtp } from "../integrations/test-support/fakeSmtp.js";
+import { startSmtpPeer, type SmtpPeer } from "../engine/actions/test-support/smtpPeer.js";
 import { pointServicesAt } from "../integrations/test-support/serviceEnv.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
 
 const AC_KEY = "ac-key-0123456789-abcd";
 const NIFTY_KEY = "nifty-key-0123456789";
+const SMTP_LOGIN = { username: "mailer", password: "s3cret-pass" };
 
 /** ActiveCampaign API v3 as it answers, refusing any other API token. */
 const activeCampaign = (request: ReceivedRequest, answer: unknown) =>
@@ -15,7 +17,7 @@ const activeCampaign = (request: ReceivedRequest, answer: unknown) =>
 let t: TestApp;
 let owner: Client;
 let fake: FakeService;
-let smtp: FakeSmtp;
+let smtp: SmtpPeer;
 let restoreEnv: () => void;
 beforeAll(async () => {
   fake = await startFakeService({
@@ -39,7 +41,7 @@ beforeAll(async () => {
     "GET /v1/Images": () => ({ json: [{ ImageKey: "k1", Name: "Banner", ImageUrl: "https://img.niftyimages.com/k1.png" }] }),
     "DELETE /v1/Images/k1": () => ({ json: { success: true } }),
   });
-  smtp = await startFakeSmtp();
+  smtp = await startSmtpPeer(SMTP_LOGIN);
   restoreEnv = pointServicesAt(fake.url);
   t = await createTestApp();
   owner = t.client(await t.login((await t.user()).email));
@@ -124,35 +126,83 @@ describe("check and test", () => {
   });
 });
 
-describe("SMTP", () => {
-  it("connects, says EHLO and logs in", async () => {
-    smtp.commands.length = 0;
-    await expect(
-      owner.integrations.testSmtp({ address: "127.0.0.1", port: smtp.port, username: "mailer", password: "s3cret-pass" }),
-    ).resolves.toMatchObject({ success: true, message: "The SMTP server accepted the login." });
-    expect(smtp.commands).toEqual([
-      "EHLO cuepoint.local",
-      `AUTH PLAIN ${Buffer.from("\0mailer\0s3cret-pass").toString("base64")}`,
-      "QUIT",
-    ]);
-    await expect(
-      owner.integrations.testSmtp({ address: "127.0.0.1", port: smtp.port, username: "mailer", password: "wrong" }),
-    ).rejects.toMatchObject({ status: 422, message: expect.stringContaining("535") });
+describe("SMTP (nodemailer against smtp-server)", () => {
+  const testSmtp = (port: number, login: { username?: string; password?: string } = {}) =>
+    owner.integrations.testSmtp({ address: "127.0.0.1", port, ...login });
+
+  it("connects, says EHLO and logs in, sending no mail", async () => {
+    smtp.attempts.length = 0;
+    await expect(testSmtp(smtp.port, SMTP_LOGIN)).resolves.toMatchObject({
+      success: true,
+      message: "The SMTP server accepted the login.",
+    });
+    expect(smtp.attempts).toEqual([{ method: "PLAIN", username: "mailer", accepted: true, ehloName: "cuepoint.local" }]);
+    expect(smtp.mails).toHaveLength(0);
+    await expect(testSmtp(smtp.port)).resolves.toMatchObject({ message: "The SMTP server answered." });
+    expect(smtp.attempts).toHaveLength(1);
     await expect(owner.integrations.testSmtp({ address: "127.0.0.1", port: 70000 })).rejects.toMatchObject({ status: 400, field: "port" });
   });
 
-  it("tests a saved SMTP integration, and reports an unreachable server as 502", async () => {
-    const { success } = await owner.integrations.create({
-      type: "SMTP",
-      address: "127.0.0.1",
-      port: smtp.port,
-      username: "mailer",
-      password: "s3cret-pass",
+  it("says authentication failed for a wrong password, and says so when the server offers no login", async () => {
+    await expect(testSmtp(smtp.port, { username: "mailer", password: "wrong" })).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/^SMTP server 127\.0\.0\.1:\d+: authentication failed \(.*535 Invalid username or password/),
     });
+    const noAuth = await startSmtpPeer(SMTP_LOGIN, { disabledCommands: ["STARTTLS", "AUTH"] });
+    try {
+      await expect(testSmtp(noAuth.port, SMTP_LOGIN)).rejects.toMatchObject({
+        status: 422,
+        message: expect.stringMatching(/^SMTP server 127\.0\.0\.1:\d+ offers no login \(AUTH\) on this connection/),
+      });
+    } finally {
+      await noAuth.close();
+    }
+  });
+
+  it("upgrades with STARTTLS when offered, and names a certificate it cannot trust", async () => {
+    // smtp-server's own certificate (self-signed, for "localhost") cannot be trusted: no login goes out over it.
+    const tls = await startSmtpPeer(SMTP_LOGIN, { disabledCommands: [] });
+    try {
+      await expect(testSmtp(tls.port, SMTP_LOGIN)).rejects.toMatchObject({
+        status: 502,
+        message: expect.stringMatching(/: the TLS connection failed \(.*certificate/),
+      });
+      expect(tls.attempts).toHaveLength(0);
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it("tests a saved SMTP integration, and reports an unreachable or silent server as 502", async () => {
+    const { success } = await owner.integrations.create({ type: "SMTP", address: "127.0.0.1", port: smtp.port, ...SMTP_LOGIN });
     await expect(owner.integrations.test(success.integrationid)).resolves.toMatchObject({ success: true });
-    const closed = await startFakeSmtp();
+    await owner.integrations.update(success.integrationid, { password: "wrong-password" });
+    await expect(owner.integrations.test(success.integrationid)).rejects.toMatchObject({ status: 422 });
+    expect((await owner.integrations.list()).success[String(success.integrationid)]).toMatchObject({
+      connected: false,
+      last_error: expect.stringContaining("authentication failed"),
+    });
+
+    const closed = await startSmtpPeer(SMTP_LOGIN);
     await closed.close();
-    await expect(owner.integrations.testSmtp({ address: "127.0.0.1", port: closed.port })).rejects.toMatchObject({ status: 502 });
+    await expect(testSmtp(closed.port)).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringMatching(/^Could not reach the SMTP server 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/),
+    });
+
+    // A server that accepts the connection and never greets: the integration timeout ends the wait.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    process.env.CUEPOINT_INTEGRATION_TIMEOUT_MS = "300";
+    try {
+      const { port } = silent.address() as { port: number };
+      await expect(testSmtp(port)).rejects.toMatchObject({ status: 502, message: expect.stringContaining("did not answer in time") });
+    } finally {
+      process.env.CUEPOINT_INTEGRATION_TIMEOUT_MS = "5000";
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
 

@@ -108,6 +108,54 @@ describe("update and adddata", () => {
   });
 });
 
+describe("webhook signing secrets", () => {
+  it("gives every new Webhook and Zapier integration a secret, sealed, answered masked", async () => {
+    const { success: hook } = await owner.integrations.create({ type: "WEBHOOK", name: "Signed hook" });
+    const { success: read } = await owner.integrations.signingSecret(hook.integrationid);
+    const secret = read.signing_secret ?? "";
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(hook.signing_secret).toBe(`••••${secret.slice(-4)}`);
+    expect((await owner.integrations.list()).success[String(hook.integrationid)]).toMatchObject({ signing_secret: hook.signing_secret });
+    expect(JSON.stringify(await t.db.orm.select().from(integrations))).not.toContain(secret);
+
+    const { success: zap } = await owner.integrations.create({ type: "ZAPIER" });
+    const zapSecret = (await owner.integrations.signingSecret(zap.integrationid)).success.signing_secret;
+    expect(zapSecret).toMatch(/^whsec_/);
+    expect(zapSecret).not.toBe(secret);
+
+    const { success: crm } = await owner.integrations.create(AC);
+    expect(crm).not.toHaveProperty("signing_secret");
+    await expect(owner.integrations.signingSecret(crm.integrationid)).rejects.toMatchObject({ status: 400, field: "integrationID" });
+    await expect(owner.integrations.rotateSigningSecret(crm.integrationid)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("rotates the secret, takes a chosen one through adddata, and reads null once removed", async () => {
+    const id = (await owner.integrations.create({ type: "WEBHOOK" })).success.integrationid;
+    const first = (await owner.integrations.signingSecret(id)).success.signing_secret;
+    const { success: rotated } = await owner.integrations.rotateSigningSecret(id);
+    expect(rotated.signing_secret).toMatch(/^whsec_/);
+    expect(rotated.signing_secret).not.toBe(first);
+    expect((await owner.integrations.signingSecret(id)).success.signing_secret).toBe(rotated.signing_secret);
+    expect((await owner.integrations.list()).success[String(id)]?.signing_secret).toBe(`••••${rotated.signing_secret.slice(-4)}`);
+
+    await owner.integrations.addData(id, { signing_secret: "whsec_chosen-by-the-host" });
+    expect((await owner.integrations.signingSecret(id)).success.signing_secret).toBe("whsec_chosen-by-the-host");
+    await owner.integrations.addData(id, { signing_secret: null });
+    expect((await owner.integrations.signingSecret(id)).success.signing_secret).toBeNull();
+  });
+
+  it("keeps the secret from other accounts and from read-only tokens", async () => {
+    const id = (await owner.integrations.create({ type: "WEBHOOK" })).success.integrationid;
+    const secret = (await owner.integrations.signingSecret(id)).success.signing_secret;
+    const other = t.client(await t.login((await t.user()).email));
+    await expect(other.integrations.signingSecret(id)).rejects.toMatchObject({ status: 404, message: "There is no integration with this ID." });
+    await expect(other.integrations.rotateSigningSecret(id)).rejects.toMatchObject({ status: 404 });
+    const { accessToken } = await owner.tokens.create({ name: "hook reader", scopes: ["integrations:read"] });
+    await expect(t.client(accessToken).integrations.signingSecret(id)).rejects.toMatchObject({ status: 403 });
+    expect((await owner.integrations.signingSecret(id)).success.signing_secret).toBe(secret);
+  });
+});
+
 describe("used and delete", () => {
   it("finds the timelines whose actions or settings name the integration", async () => {
     const { success: created } = await owner.integrations.create(AC);

@@ -16,6 +16,7 @@ import { defineRoute } from "../http/route.js";
 import { parseCredentials, sameValues } from "../integrations/credentials.js";
 import { kindFromType, labelOf } from "../integrations/kinds.js";
 import { emptySecrets, withoutMasked } from "../integrations/secrets.js";
+import { initialData } from "../integrations/signingSecret.js";
 import { insertIntegration, listIntegrations, loadIntegration, toWire, updateIntegration } from "../integrations/store.js";
 import { timelinesUsing } from "../integrations/usedBy.js";
 import { ack, AckAnswer } from "./answers.js";
@@ -59,7 +60,8 @@ const create = defineRoute({
     "`blocks.type` is the kind (any case); the credentials are checked with the SDK's `credentialSchemaFor(kind)` " +
     "(400 naming `blocks.<field>`), unknown fields are dropped, and `name` defaults to the service's name. The " +
     "service is not contacted: the integration starts with `connected: false` until `POST /test/integration`. " +
-    "Kinds that connect through OAuth are added by `GET /oauth/{kind}/authorize` instead (400 here). " +
+    "Kinds that connect through OAuth are added by `GET /oauth/{kind}/authorize` instead (400 here). WEBHOOK " +
+    "and ZAPIER integrations get a signing secret (`signing_secret`, see `POST /integration/signingsecret`). " +
     SECRETS_NOTE,
   access: "integrations:write",
   body: CreateIntegrationRequestSchema,
@@ -79,7 +81,7 @@ const create = defineRoute({
       accountId: caller.accountId,
       kind,
       name: nameOf(name, labelOf(kind)),
-      secrets: { ...emptySecrets(), credentials },
+      secrets: { ...emptySecrets(), credentials, data: initialData(kind) },
       now: deps.config.now(),
     });
     return { success: toWire(created) };

@@ -103,6 +103,10 @@ export const CASES: Record<string, Case> = {
   "POST /integration/adddata": {
     calls: (i) => [{ path: "/integration/adddata", body: { integrationID: i.webhook, type: "encrypt", blocks: { a: "b" } } }],
   },
+  "POST /integration/signingsecret": { calls: (i) => [{ path: "/integration/signingsecret", body: { integrationID: i.webhook } }] },
+  "POST /integration/signingsecret/rotate": {
+    calls: (i) => [{ path: "/integration/signingsecret/rotate", body: { integrationID: i.webhook } }],
+  },
   "POST /integration/used": { calls: (i) => [{ path: "/integration/used", body: { integrationID: i.webhook } }] },
   "POST /integration/delete": { calls: (i) => [{ path: "/integration/delete", body: { integrationID: i.webhook } }] },
   "POST /test/integration": { calls: (i) => [{ path: "/test/integration", body: { integrationID: i.webhook } }] },

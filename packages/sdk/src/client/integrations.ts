@@ -55,6 +55,22 @@ export interface IntegrationsResource {
   /** `POST /integration/adddata` (form, `type=encrypt`). @example await client.integrations.addData(id, { secret: "s" }) */
   addData(integrationID: Id, blocks: Record<string, unknown>): CuepointPromise<Success<Integration>>;
   /**
+   * `POST /integration/signingsecret`: a WEBHOOK or ZAPIER integration's signing secret in full
+   * (null when it has none and its deliveries go unsigned).
+   *
+   * @example
+   * const { success } = await client.integrations.signingSecret(id); // { signing_secret: "whsec_…" }
+   */
+  signingSecret(integrationID: Id): CuepointPromise<Success<{ signing_secret: string | null }>>;
+  /**
+   * `POST /integration/signingsecret/rotate`: replaces the signing secret with a new one and
+   * answers it; deliveries are signed with it from then on.
+   *
+   * @example
+   * const { success } = await client.integrations.rotateSigningSecret(id); // { signing_secret: "whsec_…" }
+   */
+  rotateSigningSecret(integrationID: Id): CuepointPromise<Success<{ signing_secret: string }>>;
+  /**
    * `POST /{kind}/addfield`: rejects with an `ApiError` whose message is the server's.
    *
    * @example
@@ -115,6 +131,8 @@ export const integrations = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): Integrat
     update: (integrationID, blocks) => call("POST", "/integration/update", toForm({ integrationID, blocks })),
     addData: (integrationID, blocks) =>
       call("POST", "/integration/adddata", toForm({ integrationID, type: "encrypt", blocks })),
+    signingSecret: "POST /integration/signingsecret =integrationID",
+    rotateSigningSecret: "POST /integration/signingsecret/rotate =integrationID",
     addField: "POST /{kind}/addfield",
     bulkTags: "POST /tags",
     addAutoField: "POST /{kind}/addautofield form",

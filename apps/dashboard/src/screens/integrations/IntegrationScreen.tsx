@@ -15,9 +15,10 @@ import { NameDialog } from "../media/NameDialog.js";
 import { formatWhen } from "../webinars/format.js";
 import { disconnectIntegration, testIntegration } from "./integrationActions.js";
 import { IntegrationLists } from "./IntegrationLists.js";
+import { SigningSecret, signsDeliveries } from "./SigningSecret.js";
 import "../home/home.css";
 
-/** One integration (/integration?id=…): state, test, rename, reconnect, disconnect, its lists and tags. */
+/** One integration (/integration?id=…): state, test, rename, reconnect, disconnect, its signing secret, lists and tags. */
 export default function IntegrationScreen(_props: ScreenProps) {
   const [search] = useSearchParams();
   const id = search.get("id") ?? "";
@@ -92,6 +93,7 @@ function Details({ integration, onChange }: { integration: Integration; onChange
           </Button>
         </div>
       </section>
+      {signsDeliveries(integration.type) && <SigningSecret integration={integration} onChange={onChange} />}
       {hasLists && <IntegrationLists integration={integration} />}
       <NameDialog
         open={renaming}

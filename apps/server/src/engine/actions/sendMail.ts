@@ -1,3 +1,4 @@
+import { smtpSettings } from "../../integrations/smtpTransport.js";
 import { actionIntegration } from "./integration.js";
 import { messageIdFor } from "./messageId.js";
 import { modelText, NO_EMAIL, requireReady } from "./require.js";
@@ -18,13 +19,7 @@ export async function sendMail(ctx: ActionContext, job: ActionJob): Promise<Acti
   requireReady(job);
   if (!job.registrant.email.trim()) return NO_EMAIL;
   const { loaded } = await actionIntegration(ctx, job);
-  const { address = "", port = "", username, password } = loaded.secrets.credentials;
-  const settings = {
-    host: String(address),
-    port: Number(port),
-    username: username === undefined ? undefined : String(username),
-    password: password === undefined ? undefined : String(password),
-  };
+  const settings = smtpSettings(loaded.secrets.credentials);
   const from = modelText(job, "emailFrom");
   if (!from.includes("@")) throw new PermanentActionError(`SMTP server: "${from}" is not an email address to send from.`);
   const variables = messageVariables(job);

@@ -36,7 +36,9 @@ beforeAll(async () => {
   owner = t.client(await t.login(user.email));
   signedHook = (await owner.integrations.create({ type: "WEBHOOK" })).success.integrationid;
   await owner.integrations.addData(signedHook, { signing_secret: SECRET });
+  // An integration made before secrets were given by default: its secret removed.
   unsignedZap = (await owner.integrations.create({ type: "ZAPIER" })).success.integrationid;
+  await owner.integrations.addData(unsignedZap, { signing_secret: null });
 });
 afterAll(async () => {
   restoreEnv();
@@ -84,6 +86,30 @@ describe("sendWebhook", () => {
     const later = new Date(ctx.now().getTime() + 301_000);
     expect(verifyWebhookSignature(SECRET, String(request?.headers["cuepoint-signature"]), request?.body ?? "", later))
       .toEqual({ ok: false, reason: "outside-tolerance" });
+  });
+
+  it("signs with the secret a new integration was given, and with the new one after rotation", async () => {
+    const ctx = actionContext(t);
+    const hook = (await owner.integrations.create({ type: "WEBHOOK" })).success.integrationid;
+    const { success: given } = await owner.integrations.signingSecret(hook);
+    const first = given.signing_secret ?? "";
+    expect(first).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const deliver = async () => {
+      peer.requests.length = 0;
+      await expect(executeAction(ctx, hookJob(HOOK, hook))).resolves.toEqual({ status: "sent", detail: "HTTP 200 (signed)" });
+      const [request] = peer.calls("POST /catch/1/abc");
+      return { header: String(request?.headers["cuepoint-signature"]), body: request?.body ?? "" };
+    };
+    const before = await deliver();
+    expect(verifyWebhookSignature(first, before.header, before.body, ctx.now())).toMatchObject({ ok: true });
+
+    const { success: rotated } = await owner.integrations.rotateSigningSecret(hook);
+    expect(rotated.signing_secret).toMatch(/^whsec_/);
+    expect(rotated.signing_secret).not.toBe(first);
+    const after = await deliver();
+    expect(after.header).not.toBe(before.header);
+    expect(verifyWebhookSignature(rotated.signing_secret, after.header, after.body, ctx.now())).toMatchObject({ ok: true });
+    expect(verifyWebhookSignature(first, after.header, after.body, ctx.now())).toEqual({ ok: false, reason: "mismatch" });
   });
 
   it("sends Zapier hooks too, unsigned when the integration has no signing secret", async () => {

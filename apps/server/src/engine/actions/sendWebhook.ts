@@ -1,5 +1,6 @@
 import { isRebased, serviceUrl } from "../../integrations/endpoints.js";
 import { publicAddresses } from "../../integrations/publicHost.js";
+import { SIGNING_SECRET_FIELD } from "../../integrations/signingSecret.js";
 import { asAction } from "./errors.js";
 import { callPeer } from "./http.js";
 import { actionIntegration } from "./integration.js";
@@ -8,13 +9,11 @@ import { PermanentActionError, type ActionContext, type ActionJob, type ActionOu
 import { SIGNATURE_HEADER, signWebhook } from "./webhookSignature.js";
 import { webhookPayload } from "./webhookPayload.js";
 
-/** Where a webhook integration keeps its signing secret (set with `POST /integration/adddata`). */
-export const SIGNING_SECRET_FIELD = "signing_secret";
-
 /**
  * WEBHOOK and ZAPIER `sendWebhook`: POSTs the registrant, event and action as JSON to the
  * node's `model.webhook`, with `Idempotency-Key: job.idempotencyKey` and, when the integration
- * has a signing secret, `Cuepoint-Signature: t=<unix>,v1=<hex>` (see webhookSignature.ts).
+ * has a signing secret (given at creation, see integrations/signingSecret.ts),
+ * `Cuepoint-Signature: t=<unix>,v1=<hex>` (see webhookSignature.ts).
  * The address is one a person typed: a private-network host is refused unless the operator
  * allows it or rebased the kind (`CUEPOINT_<KIND>_BASE_URL`, origin replaced, path kept).
  *
@@ -32,6 +31,7 @@ export async function sendWebhook(ctx: ActionContext, job: ActionJob): Promise<A
     await asAction(() => publicAddresses(url.hostname, label));
   }
   const body = JSON.stringify(webhookPayload(job, ctx.now()));
+  // Every integration made now has one; older ones go unsigned until one is set.
   const secret = loaded.secrets.data[SIGNING_SECRET_FIELD];
   if (secret !== undefined && (typeof secret !== "string" || secret === "")) {
     throw new PermanentActionError(`${label}: the signing secret must be text; set it again.`);

@@ -1,45 +1,19 @@
-import { createTransport, type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
-import { serviceTimeoutMs } from "../../integrations/endpoints.js";
-import { publicAddresses } from "../../integrations/publicHost.js";
+import { openSmtpTransport, type SmtpSettings } from "../../integrations/smtpTransport.js";
 import { asAction } from "./errors.js";
 import { PermanentActionError, RetryableActionError } from "./types.js";
 
-/** The SMTP integration's credentials (spec §3: address, port, username, password). */
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  username?: string | undefined;
-  password?: string | undefined;
-}
-
 /**
- * A nodemailer SMTP transport for an integration. The host is a person's input: it is resolved
- * and refused when private (unless `CUEPOINT_ALLOW_PRIVATE_TARGETS`), and the connection goes to
- * the very address checked, with the name kept for TLS. Port 465 speaks TLS from the start; other
- * ports upgrade with STARTTLS when the server offers it. Timeouts follow
- * `CUEPOINT_INTEGRATION_TIMEOUT_MS`.
+ * The integration's nodemailer transport (built in `integrations/smtpTransport.ts`, the one place
+ * for that rule), its refusals as action errors: a missing host or port and a private host are
+ * permanent.
  *
  * @example
  * const transport = await smtpTransport({ host: "smtp.example.com", port: 587, username, password });
  */
-export async function smtpTransport(settings: SmtpSettings): Promise<Transporter<SMTPTransport.SentMessageInfo>> {
-  if (!settings.host || !Number.isInteger(settings.port) || settings.port < 1 || settings.port > 65535) {
-    throw new PermanentActionError("SMTP server: the integration needs a host and a port; edit it.");
-  }
-  const [address] = await asAction(() => publicAddresses(settings.host, "SMTP server"));
-  const timeout = serviceTimeoutMs();
-  return createTransport({
-    host: address ?? settings.host,
-    port: settings.port,
-    secure: settings.port === 465,
-    name: "cuepoint.local",
-    tls: { servername: settings.host },
-    ...(settings.username && { auth: { user: settings.username, pass: settings.password ?? "" } }),
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  });
+export function smtpTransport(settings: SmtpSettings): Promise<Transporter<SMTPTransport.SentMessageInfo>> {
+  return asAction(() => openSmtpTransport(settings));
 }
 
 /** What nodemailer puts on its errors. */

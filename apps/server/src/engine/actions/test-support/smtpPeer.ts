@@ -11,22 +11,34 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** One AUTH the peer was asked for, accepted or not. */
+export interface LoginAttempt {
+  method: string;
+  username: string;
+  accepted: boolean;
+  /** The name the client gave in EHLO. */
+  ehloName: string;
+}
+
 export interface SmtpPeer {
   port: number;
   mails: ReceivedMail[];
+  attempts: LoginAttempt[];
   close(): Promise<void>;
 }
 
 /**
  * A real SMTP server (the `smtp-server` package) on 127.0.0.1, plain text (no STARTTLS, so no
- * certificate), requiring AUTH with `account`. `options` lets a test make it refuse
- * (`onRcptTo` answering an error with `responseCode`).
+ * certificate), requiring AUTH with `account` and recording every attempt. `options` lets a test
+ * make it refuse (`onRcptTo` answering an error with `responseCode`) or offer STARTTLS
+ * (`disabledCommands: []`, with smtp-server's own self-signed certificate).
  */
 export async function startSmtpPeer(
   account = { username: "mailer@example.com", password: "smtp-pass-0001" },
   options: Partial<SMTPServerOptions> = {},
 ): Promise<SmtpPeer> {
   const mails: ReceivedMail[] = [];
+  const attempts: LoginAttempt[] = [];
   const logins = new Map<string, { username: string; password: string }>();
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS"],
@@ -34,7 +46,9 @@ export async function startSmtpPeer(
     authMethods: ["PLAIN", "LOGIN"],
     logger: false,
     onAuth(auth, session, callback) {
-      if (auth.username !== account.username || auth.password !== account.password) {
+      const accepted = auth.username === account.username && auth.password === account.password;
+      attempts.push({ method: auth.method, username: auth.username ?? "", accepted, ehloName: session.hostNameAppearsAs });
+      if (!accepted) {
         callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
         return;
       }
@@ -61,6 +75,7 @@ export async function startSmtpPeer(
   return {
     port: (server.server.address() as AddressInfo).port,
     mails,
+    attempts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

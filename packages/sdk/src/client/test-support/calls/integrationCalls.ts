@@ -44,6 +44,16 @@ export const integrationCalls: Record<string, CallRow> = {
     method: "POST", path: "/integration/adddata", encoding: "multipart",
     body: { integrationID: "i1", type: "encrypt", blocks: JSON.stringify({ secret: "s" }) },
   },
+  "integrations.signingSecret": {
+    schema: R.IntegrationIdRequestSchema,
+    call: (c) => c.integrations.signingSecret("i1"),
+    method: "POST", path: "/integration/signingsecret", encoding: "json", body: { integrationID: "i1" },
+  },
+  "integrations.rotateSigningSecret": {
+    schema: R.IntegrationIdRequestSchema,
+    call: (c) => c.integrations.rotateSigningSecret("i1"),
+    method: "POST", path: "/integration/signingsecret/rotate", encoding: "json", body: { integrationID: "i1" },
+  },
   "integrations.addField": {
     schema: R.AddFieldRequestSchema,
     call: (c) => c.integrations.addField("aweber", { integrationID: "i1", listID: "l1", name: "link" }),

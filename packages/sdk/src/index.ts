@@ -4,3 +4,4 @@ export * from "./integrations/index.js";
 export * from "./rules/index.js";
 export * from "./timeline/index.js";
 export * from "./client/index.js";
+export * from "./webhooks/index.js";

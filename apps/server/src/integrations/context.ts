@@ -6,6 +6,7 @@ import { labelOf } from "./kinds.js";
 import { OAUTH_PROVIDERS } from "./oauth/providers.js";
 import { refreshTokens } from "./oauth/tokens.js";
 import { credentialText, type OAuthTokens } from "./secrets.js";
+import { signingSecretOf } from "./signingSecret.js";
 import { callService, ServiceError } from "./serviceCall.js";
 import { updateIntegration, type LoadedIntegration } from "./store.js";
 
@@ -17,6 +18,8 @@ export interface ContextInput {
   credentials: Record<string, unknown>;
   meta?: Record<string, string>;
   tokens?: OAuthTokens | undefined;
+  /** A saved WEBHOOK or ZAPIER integration's signing secret: its test payload is signed with it. */
+  signingSecret?: string | null;
   now: () => Date;
   /** Stores refreshed tokens (an integration's context); absent for unsaved credentials. */
   saveTokens?: (tokens: OAuthTokens) => Promise<void>;
@@ -31,6 +34,8 @@ export function serviceContext(input: ContextInput): ServiceContext {
     label,
     credentials: credentialText(input.credentials),
     meta: input.meta ?? {},
+    signingSecret: input.signingSecret ?? null,
+    now: input.now,
     url: (vendorUrl) => serviceUrl(input.kind, vendorUrl),
     call: (url, request) => callService(label, url, request),
     async accessToken() {
@@ -57,6 +62,7 @@ export function integrationContext(orm: Orm, loaded: LoadedIntegration, now: () 
     credentials: { ...loaded.secrets.credentials },
     meta: loaded.row.meta,
     tokens: loaded.secrets.tokens,
+    signingSecret: signingSecretOf(loaded.secrets),
     now,
     async saveTokens(tokens) {
       current = await updateIntegration(orm, current, { secrets: { ...current.secrets, tokens } }, now());

@@ -118,7 +118,7 @@ export async function exchange(label: string, url: string, request: RawServiceRe
  * One HTTP call to a service (see `exchange`). Answers the parsed JSON (or the text, or undefined
  * for an empty body); throws {@link ServiceError}.
  */
-export async function callService<T = unknown>(label: string, url: string, request: ServiceRequest = {}): Promise<T> {
+export async function callService<T = unknown>(label: string, url: string, request: RawServiceRequest = {}): Promise<T> {
   const outcome = await exchange(label, url, request);
   if (outcome.kind === "unreachable") throw new ServiceError(outcome.message, "unreachable");
   if (outcome.kind === "redirect") throw new ServiceError(outcome.message, "refused");

@@ -7,7 +7,7 @@ import type { Secrets } from "./secrets.js";
 /** Where a webhook integration keeps its signing secret, among its sealed `data` values. */
 export const SIGNING_SECRET_FIELD = "signing_secret";
 
-/** The kinds whose deliveries are signed (`Cuepoint-Signature`, see engine/actions/webhookSignature.ts). */
+/** The kinds whose deliveries are signed (`Cuepoint-Signature`: `signWebhook` of @cuepoint/sdk). */
 const SIGNING_KINDS: readonly IntegrationKind[] = ["WEBHOOK", "ZAPIER"];
 
 export const signsDeliveries = (kind: IntegrationKind): boolean => SIGNING_KINDS.includes(kind);

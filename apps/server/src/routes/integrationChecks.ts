@@ -13,6 +13,7 @@ import { serviceContext } from "../integrations/context.js";
 import { asHttpError, parseCredentials, throughService } from "../integrations/credentials.js";
 import { kindFromPath, labelOf } from "../integrations/kinds.js";
 import { isMasked, withoutMasked } from "../integrations/secrets.js";
+import { signingSecretOf, signsDeliveries } from "../integrations/signingSecret.js";
 import { ServiceError } from "../integrations/serviceCall.js";
 import { serviceFor } from "../integrations/service.js";
 import { smtpSettings } from "../integrations/smtpTransport.js";
@@ -34,7 +35,8 @@ const check = defineRoute({
     "`{kind}` is the lower-case kind (or its API path, `fbaudience`). The body is the credential form: checked " +
     "with the SDK's `credentialSchemaFor(kind)` (400 naming the field), then tried against the service; nothing " +
     "is stored. Editing a saved integration, send its `integrationID` too: masked values (`••••1234`) are then " +
-    "taken from it. WEBHOOK and ZAPIER post a sample payload to `webhook` (or `url`) when one is given. Kinds " +
+    "taken from it. WEBHOOK and ZAPIER post a sample payload to `webhook` (or `url`) when one is given, signed " +
+    "(`Cuepoint-Signature`) with the saved integration's signing secret when an `integrationID` is sent. Kinds " +
     `without an adapter of their own only check the form, and say so. ${SERVICE_ERRORS}`,
   access: "integrations:write",
   body: CredentialsSchema,
@@ -46,14 +48,16 @@ const check = defineRoute({
     }
     const { integrationID, ...fields } = body;
     let stored: Record<string, unknown> = {};
-    if (integrationID !== undefined && Object.values(fields).some(isMasked)) {
+    let signingSecret: string | null = null;
+    if (integrationID !== undefined && (signsDeliveries(kind) || Object.values(fields).some(isMasked))) {
       const saved = await loadIntegration(deps.db.orm, caller.accountId, String(integrationID));
       if (saved.kind !== kind) throw badRequest(`This integration is ${labelOf(saved.kind)}.`, "integrationID");
       stored = saved.secrets.credentials;
+      signingSecret = signingSecretOf(saved.secrets);
     }
     const merged = { ...stored, ...withoutMasked(fields) };
     const credentials = parseCredentials(kind, merged);
-    const ctx = serviceContext({ kind, credentials: { ...merged, ...credentials }, now: deps.config.now });
+    const ctx = serviceContext({ kind, credentials: { ...merged, ...credentials }, signingSecret, now: deps.config.now });
     const note = await throughService(() => adapterFor(kind).check(ctx));
     return ack(note || `${labelOf(kind)} accepted the credentials.`);
   },

@@ -1,6 +1,6 @@
 import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Client } from "@cuepoint/sdk";
+import { verifyWebhookSignature, type Client } from "@cuepoint/sdk";
 import { startFakeService, type FakeService, type ReceivedRequest } from "../integrations/test-support/fakeService.js";
 import { startSmtpPeer, type SmtpPeer } from "../engine/actions/test-support/smtpPeer.js";
 import { pointServicesAt } from "../integrations/test-support/serviceEnv.js";
@@ -103,12 +103,55 @@ describe("check and test", () => {
     const [request] = fake.calls("POST /hooks/ok");
     expect(request?.headers["content-type"]).toBe("application/json");
     expect(request?.data).toMatchObject({ event: "test", source: "cuepoint" });
+    expect(request?.headers["cuepoint-signature"]).toBeUndefined();
     await expect(owner.integrations.check("zapier", { url: `${fake.url}/hooks/gone` })).rejects.toMatchObject({
       status: 422,
       message: "Zapier answered: Hook disabled",
     });
     const { success: hook } = await owner.integrations.create({ type: "WEBHOOK" });
     await expect(owner.integrations.test(hook.integrationid)).resolves.toMatchObject({ success: true });
+  });
+
+  it("signs the test payload with a saved integration's signing secret, as its deliveries are signed", async () => {
+    const { success: hook } = await owner.integrations.create({ type: "WEBHOOK" });
+    const integrationID = String(hook.integrationid);
+    const secret = (await owner.integrations.signingSecret(integrationID)).success.signing_secret ?? "";
+    expect(secret).toMatch(/^whsec_/);
+    await expect(owner.integrations.check("webhook", { integrationID, webhook: `${fake.url}/hooks/ok` })).resolves.toMatchObject({
+      message: "The webhook answered the test payload. It was signed (Cuepoint-Signature) with this integration's signing secret.",
+    });
+    const [request] = fake.calls("POST /hooks/ok");
+    if (!request) throw new Error("the test payload was not posted");
+    const header = String(request.headers["cuepoint-signature"]);
+    const now = t.clock.now();
+    const check = await verifyWebhookSignature(secret, header, request.body, { now });
+    expect(check).toMatchObject({ ok: true });
+    expect(check.ok && check.timestamp).toBe(Math.floor(Date.parse((request.data as { sent_at: string }).sent_at) / 1000));
+    await expect(verifyWebhookSignature("whsec_someone_else", header, request.body, { now })).resolves.toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
+
+    const rotated = (await owner.integrations.rotateSigningSecret(integrationID)).success.signing_secret;
+    fake.requests.length = 0;
+    await owner.integrations.check("webhook", { integrationID, webhook: `${fake.url}/hooks/ok` });
+    const after = fake.calls("POST /hooks/ok")[0];
+    const afterHeader = String(after?.headers["cuepoint-signature"]);
+    await expect(verifyWebhookSignature(rotated, afterHeader, after?.body ?? "", { now })).resolves.toMatchObject({ ok: true });
+    await expect(verifyWebhookSignature(secret, afterHeader, after?.body ?? "", { now })).resolves.toMatchObject({ ok: false });
+  });
+
+  it("signs a test payload only with the caller's own integration of that kind", async () => {
+    const { success: zap } = await owner.integrations.create({ type: "ZAPIER" });
+    await expect(
+      owner.integrations.check("webhook", { integrationID: String(zap.integrationid), webhook: `${fake.url}/hooks/ok` }),
+    ).rejects.toMatchObject({ status: 400, field: "integrationID" });
+    const { success: hook } = await owner.integrations.create({ type: "WEBHOOK" });
+    const stranger = t.client(await t.login((await t.user()).email));
+    await expect(
+      stranger.integrations.check("webhook", { integrationID: String(hook.integrationid), webhook: `${fake.url}/hooks/ok` }),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(fake.calls("POST /hooks/ok")).toHaveLength(0);
   });
 
   it("refuses addresses in private networks unless the operator allows them", async () => {

@@ -80,8 +80,8 @@ export function SigningSecret({ integration, onChange }: { integration: Integrat
       )}
       <p className="muted" style={{ margin: 0 }}>
         Each delivery carries <code>Cuepoint-Signature: t=…,v1=…</code>, where <code>v1</code> is HMAC-SHA256 of{" "}
-        <code>{"{t}.{raw body}"}</code> with this secret (what the server's <code>verifyWebhookSignature</code> checks); refuse a{" "}
-        <code>t</code> older than 5 minutes.
+        <code>{"{t}.{raw body}"}</code> with this secret; refuse a <code>t</code> older than 5 minutes.{" "}
+        <code>verifyWebhookSignature</code> from <code>@cuepoint/sdk</code> does both.
       </p>
       <div className="row">
         {masked && (

@@ -16,7 +16,6 @@ export {
   type AutoresponderMessage,
 } from "./autoresponder.js";
 export { checkActionReady, type ActionCaches, type ActionReadiness } from "./ready.js";
-export { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature, type SignatureCheck } from "./webhookSignature.js";
 export * from "./types.js";
 
 type Executor = (ctx: ActionContext, job: ActionJob) => Promise<ActionOutcome>;

@@ -1,11 +1,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Client } from "@cuepoint/sdk";
+import { verifyWebhookSignature, type Client } from "@cuepoint/sdk";
 import { startFakeService, type FakeService } from "../../integrations/test-support/fakeService.js";
 import { pointServicesAt } from "../../integrations/test-support/serviceEnv.js";
 import { createTestApp, type TestApp } from "../../test-support/testApp.js";
-import { executeAction, PermanentActionError, RetryableActionError, verifyWebhookSignature } from "./index.js";
+import { executeAction, PermanentActionError, RetryableActionError } from "./index.js";
 import { actionContext, makeJob } from "./test-support/jobs.js";
 
 const SECRET = "whsec_0123456789abcdef";
@@ -61,8 +61,9 @@ describe("sendWebhook", () => {
     expect(request.headers["idempotency-key"]).toBe("node-1:reg-7:evt-3");
     const signature = String(request.headers["cuepoint-signature"]);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    expect(verifyWebhookSignature(SECRET, signature, request.body, ctx.now())).toMatchObject({ ok: true });
-    expect(verifyWebhookSignature(SECRET, signature, request.body.replace("Ada", "Eve"), ctx.now())).toMatchObject({
+    const now = ctx.now();
+    await expect(verifyWebhookSignature(SECRET, signature, request.body, { now })).resolves.toMatchObject({ ok: true });
+    await expect(verifyWebhookSignature(SECRET, signature, request.body.replace("Ada", "Eve"), { now })).resolves.toEqual({
       ok: false,
       reason: "mismatch",
     });
@@ -84,8 +85,9 @@ describe("sendWebhook", () => {
     await executeAction(ctx, hookJob());
     const [request] = peer.calls("POST /catch/1/abc");
     const later = new Date(ctx.now().getTime() + 301_000);
-    expect(verifyWebhookSignature(SECRET, String(request?.headers["cuepoint-signature"]), request?.body ?? "", later))
-      .toEqual({ ok: false, reason: "outside-tolerance" });
+    await expect(
+      verifyWebhookSignature(SECRET, String(request?.headers["cuepoint-signature"]), request?.body ?? "", { now: later }),
+    ).resolves.toEqual({ ok: false, reason: "outside-tolerance" });
   });
 
   it("signs with the secret a new integration was given, and with the new one after rotation", async () => {
@@ -101,15 +103,21 @@ describe("sendWebhook", () => {
       return { header: String(request?.headers["cuepoint-signature"]), body: request?.body ?? "" };
     };
     const before = await deliver();
-    expect(verifyWebhookSignature(first, before.header, before.body, ctx.now())).toMatchObject({ ok: true });
+    const now = ctx.now();
+    await expect(verifyWebhookSignature(first, before.header, before.body, { now })).resolves.toMatchObject({ ok: true });
 
     const { success: rotated } = await owner.integrations.rotateSigningSecret(hook);
     expect(rotated.signing_secret).toMatch(/^whsec_/);
     expect(rotated.signing_secret).not.toBe(first);
     const after = await deliver();
     expect(after.header).not.toBe(before.header);
-    expect(verifyWebhookSignature(rotated.signing_secret, after.header, after.body, ctx.now())).toMatchObject({ ok: true });
-    expect(verifyWebhookSignature(first, after.header, after.body, ctx.now())).toEqual({ ok: false, reason: "mismatch" });
+    await expect(verifyWebhookSignature(rotated.signing_secret, after.header, after.body, { now })).resolves.toMatchObject({
+      ok: true,
+    });
+    await expect(verifyWebhookSignature(first, after.header, after.body, { now })).resolves.toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
   });
 
   it("sends Zapier hooks too, unsigned when the integration has no signing secret", async () => {

@@ -1,3 +1,4 @@
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from "@cuepoint/sdk";
 import { isRebased, serviceUrl } from "../../integrations/endpoints.js";
 import { publicAddresses } from "../../integrations/publicHost.js";
 import { SIGNING_SECRET_FIELD } from "../../integrations/signingSecret.js";
@@ -6,14 +7,14 @@ import { callPeer } from "./http.js";
 import { actionIntegration } from "./integration.js";
 import { requireReady } from "./require.js";
 import { PermanentActionError, type ActionContext, type ActionJob, type ActionOutcome } from "./types.js";
-import { SIGNATURE_HEADER, signWebhook } from "./webhookSignature.js";
 import { webhookPayload } from "./webhookPayload.js";
 
 /**
  * WEBHOOK and ZAPIER `sendWebhook`: POSTs the registrant, event and action as JSON to the
  * node's `model.webhook`, with `Idempotency-Key: job.idempotencyKey` and, when the integration
  * has a signing secret (given at creation, see integrations/signingSecret.ts),
- * `Cuepoint-Signature: t=<unix>,v1=<hex>` (see webhookSignature.ts).
+ * `Cuepoint-Signature: t=<unix>,v1=<hex>` (`signWebhook` of @cuepoint/sdk, whose
+ * `verifyWebhookSignature` receivers use).
  * The address is one a person typed: a private-network host is refused unless the operator
  * allows it or rebased the kind (`CUEPOINT_<KIND>_BASE_URL`, origin replaced, path kept).
  *
@@ -40,7 +41,7 @@ export async function sendWebhook(ctx: ActionContext, job: ActionJob): Promise<A
     "content-type": "application/json",
     "idempotency-key": job.idempotencyKey,
     "user-agent": "Cuepoint-Webhooks/1",
-    ...(secret && { [SIGNATURE_HEADER]: signWebhook(secret, body, ctx.now()) }),
+    ...(secret && { [WEBHOOK_SIGNATURE_HEADER]: await signWebhook(secret, body, ctx.now()) }),
   };
   const { status } = await callPeer(label, url.href, { raw: body, headers });
   return { status: "sent", detail: `HTTP ${status}${secret ? " (signed)" : " (unsigned: no signing secret set)"}` };

@@ -1,5 +1,5 @@
 import type { IntegrationKind, ServiceList } from "@cuepoint/sdk";
-import type { ServiceRequest } from "../serviceCall.js";
+import type { RawServiceRequest } from "../serviceCall.js";
 
 /** Lists of a service by list name (`lists`, `tags`, `automations`, `audiences`…). */
 export type ServiceLists = Record<string, ServiceList[]>;
@@ -13,12 +13,16 @@ export interface ServiceContext {
   credentials: Record<string, string>;
   /** Provider facts kept beside the secrets (Mailchimp's `dc`…). */
   meta: Record<string, string>;
+  /** The saved integration's webhook signing secret (WEBHOOK, ZAPIER); null when it has none or is unsaved. */
+  signingSecret: string | null;
+  /** The server's clock (the test clock in tests). */
+  now(): Date;
   /** The OAuth access token, refreshed first when it has expired; throws when there is none. */
   accessToken(): Promise<string>;
   /** A vendor URL, rebased by `CUEPOINT_<KIND>_BASE_URL`. */
   url(vendorUrl: string): string;
   /** One call to the service; errors become the service's own words. */
-  call<T = unknown>(url: string, request?: ServiceRequest): Promise<T>;
+  call<T = unknown>(url: string, request?: RawServiceRequest): Promise<T>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from "@cuepoint/sdk";
 import { publicAddresses } from "../publicHost.js";
 import { ServiceError } from "../serviceCall.js";
 import type { IntegrationAdapter } from "./types.js";
@@ -5,7 +6,9 @@ import type { IntegrationAdapter } from "./types.js";
 /**
  * WEBHOOK and ZAPIER: nothing to connect (each timeline action posts to its own address), so the
  * check posts a sample payload to the address given as `webhook` (or `url`) and passes on any
- * 2xx. Without an address there is nothing to try, and the check says so and passes.
+ * 2xx. A saved integration with a signing secret signs it as deliveries are signed
+ * (`Cuepoint-Signature`), so the receiver can try its `verifyWebhookSignature` on it. Without an
+ * address there is nothing to try, and the check says so and passes.
  */
 export const webhookAdapter: IntegrationAdapter = {
   async check(ctx) {
@@ -21,15 +24,19 @@ export const webhookAdapter: IntegrationAdapter = {
       throw new ServiceError(`${ctx.label}: the webhook address must start with https:// or http://.`, "refused");
     }
     await publicAddresses(url.hostname, ctx.label);
-    await ctx.call(url.toString(), {
-      json: {
-        event: "test",
-        source: "cuepoint",
-        message: "Cuepoint connection test: the webhook address answers.",
-        sent_at: new Date().toISOString(),
-        registrant: { name: "Test Registrant", email: "test@example.com" },
-      },
+    const now = ctx.now();
+    const body = JSON.stringify({
+      event: "test",
+      source: "cuepoint",
+      message: "Cuepoint connection test: the webhook address answers.",
+      sent_at: now.toISOString(),
+      registrant: { name: "Test Registrant", email: "test@example.com" },
     });
-    return `The webhook answered the test payload.`;
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (ctx.signingSecret) headers[WEBHOOK_SIGNATURE_HEADER] = await signWebhook(ctx.signingSecret, body, now);
+    await ctx.call(url.toString(), { raw: body, headers });
+    return ctx.signingSecret
+      ? `The webhook answered the test payload. It was signed (${WEBHOOK_SIGNATURE_HEADER}) with this integration's signing secret.`
+      : `The webhook answered the test payload.`;
   },
 };

@@ -1,15 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, url, visit } from "./harness.js";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, loggedInPage, openPage, screenshot, url, useBrowser, visit } from "./harness.js";
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  await login(page);
+  page = await loggedInPage(browser());
 });
-afterAll(() => browser?.close());
 afterEach(() => expectNoConsoleErrors(page));
 
 const colorMode = () => page.evaluate(() => document.documentElement.dataset.colorMode);
@@ -119,7 +116,7 @@ describe("settings", () => {
 
 describe("forgot password", () => {
   it("sends a reset link without telling whether the account exists, and rejects a bad link", async () => {
-    const visitor = await openPage(browser);
+    const visitor = await openPage(browser());
     await visitor.goto(url("/forgotPassword"));
     await visitor.getByLabel("Email").fill("nobody@example.com");
     await visitor.getByRole("button", { name: "Send the reset link" }).click();

@@ -2,8 +2,9 @@ import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
+import { createClient, type Client } from "@cuepoint/sdk";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 
 /*
  * The e2e harness: the real server on a fresh embedded database with the demo seed, serving the
@@ -22,14 +23,30 @@ export const baseURL = (): string => inject("baseURL");
 export const dashboardDir = (): string => inject("dashboardDir");
 
 /**
- * One Chromium per test file: `const browser = await launchBrowser()` in `beforeAll`,
- * `await browser.close()` in `afterAll`.
+ * One Chromium for the test file: registers its launch (`beforeAll`) and its close (`afterAll`)
+ * and answers a getter for it. Call it at the top of the file, before the hooks that use the
+ * browser (before hooks run in the order they are registered); call the getter in hooks and tests.
+ *
+ * @example
+ * const browser = useBrowser();
+ * let page: Page;
+ * beforeAll(async () => {
+ *   page = await loggedInPage(browser());
+ * });
  */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
   });
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser) throw new Error("The browser is not running: call the getter of useBrowser() in a hook or a test.");
+    return browser;
+  };
 }
 
 /** Console errors and uncaught exceptions of one page; {@link expectNoConsoleErrors} fails on them. */
@@ -100,6 +117,47 @@ export async function login(page: Page, email = DEMO_EMAIL, password = DEMO_PASS
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForFunction(() => location.hash === "#/" || location.hash === "");
   await page.getByRole("navigation", { name: "Main" }).waitFor();
+}
+
+/** Who {@link loggedInPage} logs in as, and how its page looks. */
+export interface LoggedInOptions {
+  /** The demo user's unless given (users.ts has the others: pass one as the options). */
+  email?: string;
+  password?: string;
+  /** Applied after the login, which happens at 1280×800: {@link login} waits for the main navigation, folded away on a narrow screen. */
+  viewport?: { width: number; height: number };
+  colorScheme?: "light" | "dark";
+}
+
+/**
+ * A new page (its own context, console errors collected) logged in through the login screen
+ * ({@link login}) and showing the dashboard, as the demo user unless `email`/`password` say otherwise.
+ *
+ * @example
+ * const page = await loggedInPage(browser());
+ * const small = await loggedInPage(browser(), { colorScheme: "dark", viewport: { width: 375, height: 800 } });
+ * const uploader = await loggedInPage(browser(), E2E_USERS.uploader);
+ */
+export async function loggedInPage(browser: Browser, options: LoggedInOptions = {}): Promise<Page> {
+  const page = await openPage(browser, { colorScheme: options.colorScheme });
+  await login(page, options.email, options.password);
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  return page;
+}
+
+/**
+ * The SDK client with an API session of the demo user (or `email`/`password`), for the data a test
+ * starts from or the checks of what a screen did.
+ *
+ * @example
+ * const api = await loggedInApi();
+ * await api.timelines.setMaster({ blocks: createMasterSetting() });
+ */
+export async function loggedInApi(options: { email?: string; password?: string } = {}): Promise<Client> {
+  let token = "";
+  const api = createClient({ apiURL: `${baseURL()}/api`, token: () => token, xsrf: false });
+  token = (await api.session.login(options.email ?? DEMO_EMAIL, options.password ?? DEMO_PASSWORD)).success.api_token ?? "";
+  return api;
 }
 
 /**

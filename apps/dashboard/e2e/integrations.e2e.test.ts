@@ -1,10 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, visit } from "./harness.js";
+import { expectNoAxeViolations, expectNoConsoleErrors, loggedInPage, screenshot, useBrowser, visit } from "./harness.js";
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let hook: Server;
 const received: Array<{ path: string; body: unknown }> = [];
@@ -20,14 +20,9 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  await login(page);
+  page = await loggedInPage(browser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => hook?.close(resolve));
-});
+afterAll(() => new Promise((resolve) => hook?.close(resolve)));
 afterEach(() => expectNoConsoleErrors(page));
 
 describe("integrations", () => {

@@ -1,18 +1,14 @@
 import { createClient } from "@cuepoint/sdk";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  baseURL, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, visit,
-} from "./harness.js";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, expectNoAxeViolations, expectNoConsoleErrors, loggedInApi, loggedInPage, screenshot, useBrowser, visit } from "./harness.js";
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 
 /** Registers `count` people through the public registration API (as a visitor would), spreading addresses. */
 async function registerLeads(count: number): Promise<void> {
-  let token = "";
-  const api = createClient({ apiURL: `${baseURL()}/api`, token: () => token, xsrf: false });
-  token = (await api.session.login(DEMO_EMAIL, DEMO_PASSWORD)).success.api_token ?? "";
+  const api = await loggedInApi();
   const { success: masters } = await api.timelines.listMasters();
   for (const master of masters) {
     const config = (await api.registration.config(master.id)).success;
@@ -28,11 +24,8 @@ async function registerLeads(count: number): Promise<void> {
 
 beforeAll(async () => {
   await registerLeads(20);
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  await login(page);
+  page = await loggedInPage(browser());
 });
-afterAll(() => browser?.close());
 afterEach(() => expectNoConsoleErrors(page));
 
 describe("leads", () => {

@@ -1,7 +1,7 @@
-import { createClient, createMasterSetting } from "@cuepoint/sdk";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, visit } from "./harness.js";
+import { createMasterSetting } from "@cuepoint/sdk";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, loggedInApi, loggedInPage, screenshot, useBrowser, visit } from "./harness.js";
 import { E2E_USERS } from "./users.js";
 
 /*
@@ -12,20 +12,15 @@ import { E2E_USERS } from "./users.js";
 const user = E2E_USERS.uploader;
 const CSV = ["Name,Email,Phone,Company", "Ada Upload,ada.upload@example.com,+15550100001,Analytical", "Grace Upload,grace.upload@example.com,,Navy"].join("\n");
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 
 beforeAll(async () => {
   // The upload goes into a timeline: give the new user one through the API.
-  let token = "";
-  const api = createClient({ apiURL: `${baseURL()}/api`, token: () => token, xsrf: false });
-  token = (await api.session.login(user.email, user.password)).success.api_token ?? "";
+  const api = await loggedInApi(user);
   await api.timelines.setMaster({ blocks: createMasterSetting({ general: { timelineName: "Upload target" } }) });
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  await login(page, user.email, user.password);
+  page = await loggedInPage(browser(), user);
 });
-afterAll(() => browser?.close());
 afterEach(() => expectNoConsoleErrors(page));
 
 describe("leads CSV upload", () => {

@@ -1,9 +1,7 @@
-import { createClient, createMasterSetting } from "@cuepoint/sdk";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  baseURL, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, visit,
-} from "./harness.js";
+import { createMasterSetting } from "@cuepoint/sdk";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, expectNoAxeViolations, expectNoConsoleErrors, loggedInApi, loggedInPage, screenshot, useBrowser, visit } from "./harness.js";
 
 /*
  * Connecting an OAuth integration end to end: the dashboard asks the server for the consent page,
@@ -12,23 +10,11 @@ import {
  * the dashboard's callback route, which finishes the connection.
  */
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
-
-/** The demo user's API client, for the data a test starts from. */
-async function demoApi() {
-  let token = "";
-  const api = createClient({ apiURL: `${baseURL()}/api`, token: () => token, xsrf: false });
-  token = (await api.session.login(DEMO_EMAIL, DEMO_PASSWORD)).success.api_token ?? "";
-  return api;
-}
-
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  await login(page);
+  page = await loggedInPage(browser());
 });
-afterAll(() => browser?.close());
 afterEach(() => expectNoConsoleErrors(page));
 
 describe("OAuth connection", () => {
@@ -56,7 +42,7 @@ describe("OAuth connection", () => {
   });
 
   it("offers the connected service's audiences and tags in the action form, and refuses a tag not in the list", async () => {
-    const api = await demoApi();
+    const api = await loggedInApi();
     const { success: timeline } = await api.timelines.setMaster({ blocks: createMasterSetting({ general: { timelineName: "OAuth lists" } }) });
     await visit(page, `/timelines/${timeline.id}`);
     await page.getByRole("button", { name: "Add action" }).click();
@@ -88,7 +74,7 @@ describe("OAuth connection", () => {
   });
 
   it("asks for the id as text, without a list call, for a service whose lists the server does not read", async () => {
-    const api = await demoApi();
+    const api = await loggedInApi();
     // MailerLite's catalogue entry has no `lists`: the server would answer getlists with 501.
     const { success: created } = await api.integrations.create({ type: "MAILERLITE", name: "E2E MailerLite", api_key: "ml-key" });
     const listCalls: string[] = [];

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, url, visit } from "./harness.js";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseURL, expectNoAxeViolations, expectNoConsoleErrors, login, openPage, screenshot, url, useBrowser, visit } from "./harness.js";
 import { E2E_USERS } from "./users.js";
 
 /*
@@ -13,7 +13,7 @@ import { E2E_USERS } from "./users.js";
 const user = E2E_USERS.resetter;
 const NEW_PASSWORD = "Renewed-e2e-22";
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 
 /** The newest reset link mailed to `email`, waiting for the mail to reach the log. */
@@ -31,10 +31,8 @@ async function mailedLink(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
+  page = await openPage(browser());
 });
-afterAll(() => browser?.close());
 afterEach(() => expectNoConsoleErrors(page));
 
 describe("password reset", () => {

@@ -1,24 +1,22 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { routes } from "../src/routes.js";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, url } from "./harness.js";
+import { expectNoAxeViolations, expectNoConsoleErrors, loggedInPage, openPage, screenshot, url, useBrowser } from "./harness.js";
 
 /*
  * The axe sweep: every route of the table, logged out (the routes a visitor can reach) and logged
  * in, 0 serious or critical violations, no console errors, a screenshot of each main screen.
  */
 
-let browser: Browser;
+const browser = useBrowser();
 let visitor: Page;
 let user: Page;
 let timelineId = "1";
 let webinarId = "1";
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  visitor = await openPage(browser);
-  user = await openPage(browser);
-  await login(user);
+  visitor = await openPage(browser());
+  user = await loggedInPage(browser());
   // Real ids from the demo seed, so /timelines/:id and /webinar/:id show real data.
   const ids = await user.evaluate(async () => {
     const token = /cuepoint_token=([^;]+)/.exec(document.cookie)?.[1] ?? "";
@@ -30,7 +28,6 @@ beforeAll(async () => {
   timelineId = String(ids.timeline ?? timelineId);
   webinarId = String(ids.webinar ?? webinarId);
 }, 120_000);
-afterAll(() => browser?.close());
 
 const concrete = (path: string) => path.replace(":id", path.startsWith("/timelines") ? timelineId : webinarId);
 
@@ -76,7 +73,7 @@ describe("every route, logged in", () => {
 
 describe("narrow and dark", () => {
   it.each([["/"], ["/settings"], ["/developer/tokens"], ["/no-such-page"]])("%s at 375 px, dark", async (path) => {
-    const page = await openPage(browser, { viewport: { width: 375, height: 740 }, colorScheme: "dark" });
+    const page = await openPage(browser(), { viewport: { width: 375, height: 740 }, colorScheme: "dark" });
     await page.context().addCookies(await user.context().cookies());
     await settle(page, path);
     expect(await page.evaluate(() => document.documentElement.dataset.colorMode)).toBe("dark");

@@ -1,13 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, expectNoConsoleErrors, takeConsoleErrors, launchBrowser, login, openPage, url } from "./harness.js";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { baseURL, expectNoConsoleErrors, loggedInPage, openPage, takeConsoleErrors, url, useBrowser } from "./harness.js";
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 afterEach(async () => {
   if (!page) return;
   expectNoConsoleErrors(page);
@@ -20,7 +16,7 @@ const badToken = () => ({ name: "cuepoint_token", value: "cps_not-a-real-session
 
 describe("session validation (spec §4, §6)", () => {
   it("logs out to /login when the stored token fails validation", async () => {
-    page = await openPage(browser);
+    page = await openPage(browser());
     await page.context().addCookies([badToken()]);
     await page.goto(url("/settings"));
     await page.getByRole("heading", { name: "Log in" }).waitFor();
@@ -29,7 +25,7 @@ describe("session validation (spec §4, §6)", () => {
   });
 
   it("stays on /landing when the validation fails there", async () => {
-    page = await openPage(browser);
+    page = await openPage(browser());
     await page.context().addCookies([badToken()]);
     await page.goto(url("/landing"));
     await page.getByRole("heading", { name: "Webinars that run themselves" }).waitFor();
@@ -41,15 +37,14 @@ describe("session validation (spec §4, §6)", () => {
 
 describe("the invoker (401 never redirects there)", () => {
   it("shows the error of a bad access token and stays", async () => {
-    page = await openPage(browser);
+    page = await openPage(browser());
     await page.goto(url("/invoker?accessToken=cpat_wrong&redirect=/leads"));
     await page.getByRole("alert").filter({ hasText: "The link did not work" }).waitFor();
     expect(hash()).toBe("#/invoker?accessToken=cpat_wrong&redirect=/leads");
   });
 
   it("logs in with a personal access token and opens the redirect path", async () => {
-    page = await openPage(browser);
-    await login(page);
+    page = await loggedInPage(browser());
     const token = await page.evaluate(async () => {
       const session = decodeURIComponent(/cuepoint_token=([^;]+)/.exec(document.cookie)?.[1] ?? "");
       const response = await fetch("/api/oauth/personal-access-tokens", {
@@ -66,7 +61,7 @@ describe("the invoker (401 never redirects there)", () => {
   });
 
   it("refuses to send the user to another site", async () => {
-    page = await openPage(browser);
+    page = await openPage(browser());
     await page.goto(url("/invoker?accessToken=cpat_wrong&redirect=//evil.example"));
     await page.getByRole("alert").waitFor();
     expect(new URL(page.url()).origin).toBe(baseURL());
@@ -75,7 +70,7 @@ describe("the invoker (401 never redirects there)", () => {
 
 describe("a chunk that fails to load (spec §4, §8)", () => {
   it("reloads the target path once, and shows the 500 page when it fails again", async () => {
-    page = await openPage(browser);
+    page = await openPage(browser());
     await page.goto(url("/landing"));
     await page.getByRole("heading", { name: "Webinars that run themselves" }).waitFor();
 

@@ -1,16 +1,14 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { dashboardDir, expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, url, visit } from "./harness.js";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { dashboardDir, expectNoAxeViolations, expectNoConsoleErrors, login, openPage, screenshot, url, useBrowser, visit } from "./harness.js";
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
+  page = await openPage(browser());
 });
-afterAll(() => browser?.close());
 afterEach(() => expectNoConsoleErrors(page));
 
 describe("the shell", () => {

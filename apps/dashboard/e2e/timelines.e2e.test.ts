@@ -1,15 +1,12 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, visit } from "./harness.js";
+import { expectNoAxeViolations, expectNoConsoleErrors, loggedInPage, screenshot, useBrowser, visit } from "./harness.js";
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  await login(page);
+  page = await loggedInPage(browser());
 });
-afterAll(() => browser?.close());
 afterEach(() => expectNoConsoleErrors(page));
 
 const NAME = `E2E launch ${Date.now().toString(36)}`;
@@ -270,9 +267,7 @@ describe("timelines", () => {
 describe("timelines at 375 px in dark mode", () => {
   let small: Page;
   beforeAll(async () => {
-    small = await openPage(browser, { colorScheme: "dark" });
-    await login(small); // the harness waits for the main navigation, folded away at 375 px
-    await small.setViewportSize({ width: 375, height: 812 });
+    small = await loggedInPage(browser(), { colorScheme: "dark", viewport: { width: 375, height: 812 } });
   });
   afterAll(() => small?.context().close());
   afterEach(() => expectNoConsoleErrors(small));

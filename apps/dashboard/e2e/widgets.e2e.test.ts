@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, visit } from "./harness.js";
+import { expectNoAxeViolations, expectNoConsoleErrors, loggedInPage, screenshot, useBrowser, visit } from "./harness.js";
 
 /*
  * The @cuepoint/widgets composed into the dashboard: the wizard's template preview (TimelineViewer),
@@ -8,14 +8,11 @@ import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, ope
  * (MediaPicker in a dialog), in light and dark mode.
  */
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  await login(page);
+  page = await loggedInPage(browser());
 });
-afterAll(() => browser?.close());
 afterEach(() => expectNoConsoleErrors(page));
 
 const RUN = Date.now().toString(36);
@@ -183,8 +180,7 @@ describe("the media picker in the action form", () => {
 describe("widgets in dark mode", () => {
   let dark: Page;
   beforeAll(async () => {
-    dark = await openPage(browser, { colorScheme: "dark" });
-    await login(dark);
+    dark = await loggedInPage(browser(), { colorScheme: "dark" });
   });
   afterAll(() => dark?.context().close());
   afterEach(() => expectNoConsoleErrors(dark));

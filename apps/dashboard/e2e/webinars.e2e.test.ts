@@ -1,27 +1,16 @@
-import { createClient } from "@cuepoint/sdk";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  baseURL, DEMO_EMAIL, DEMO_PASSWORD, expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, login, openPage, screenshot, visit,
-} from "./harness.js";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, loggedInApi, loggedInPage, screenshot, useBrowser, visit } from "./harness.js";
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await openPage(browser);
-  await login(page);
+  page = await loggedInPage(browser());
 });
-afterAll(() => browser?.close());
 afterEach(() => expectNoConsoleErrors(page));
 
 /** The demo user's API client, to check what the screens did. */
-async function demoApi() {
-  let token = "";
-  const api = createClient({ apiURL: `${baseURL()}/api`, token: () => token, xsrf: false });
-  token = (await api.session.login(DEMO_EMAIL, DEMO_PASSWORD)).success.api_token ?? "";
-  return api;
-}
+const demoApi = () => loggedInApi();
 
 /** Schedules a single event through the schedule screen and answers its id (from /webinar/{id}). */
 async function scheduleWebinar(name: string): Promise<string> {
@@ -52,9 +41,7 @@ describe("home", () => {
   });
 
   it("works 375 px wide in dark mode", async () => {
-    const small = await openPage(browser, { colorScheme: "dark" });
-    await login(small);
-    await small.setViewportSize({ width: 375, height: 800 });
+    const small = await loggedInPage(browser(), { colorScheme: "dark", viewport: { width: 375, height: 800 } });
     await visit(small, "/");
     await small.getByRole("img", { name: /^Attendance:/ }).waitFor();
     const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -185,5 +172,44 @@ describe("deleting a webinar", () => {
     await page.getByText('"E2E series to delete" and its 2 events are deleted.').waitFor();
     expect(new URL(page.url()).hash).toBe("#/");
     for (const id of rest) await expect(api.webinars.get(id)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("rescheduling a webinar", () => {
+  it("moves the demo's upcoming webinar one day later, with inline errors first", async () => {
+    const api = await demoApi();
+    const { success: upcoming } = await api.webinars.list({ type: "upcoming" });
+    const demo = upcoming.find((w) => !w.isRecurring && w.status === "upcoming");
+    if (!demo) throw new Error("The demo seed has no single upcoming webinar.");
+    await visit(page, `/webinar/${demo.webinarID}`);
+    await page.getByRole("button", { name: "Reschedule" }).click();
+    const dialog = page.getByRole("dialog", { name: `Reschedule "${demo.name}"` });
+    const start = dialog.getByLabel("New start");
+    const before = await start.inputValue(); // the webinar zone's wall clock, YYYY-MM-DDTHH:mm
+
+    // The SDK schema's message, then the server's (a past start), both inline on the field.
+    await start.fill("");
+    await dialog.getByRole("button", { name: "Reschedule" }).click();
+    await dialog.getByText("Enter the new date and time.").waitFor();
+    await start.fill("2020-01-01T10:00");
+    await dialog.getByRole("button", { name: "Reschedule" }).click();
+    await dialog.getByText("Choose a start in the future.").waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "webinar-reschedule");
+
+    const day = new Date(`${before.slice(0, 10)}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 1);
+    const after = `${day.toISOString().slice(0, 10)}${before.slice(10)}`;
+    await start.fill(after);
+    await dialog.getByRole("button", { name: "Reschedule" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByText("Webinar rescheduled").waitFor();
+    const shownDate = day.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+    await page.getByRole("definition").filter({ hasText: shownDate }).waitFor();
+
+    const { success: moved } = await api.webinars.get(demo.webinarID);
+    const hours = (Date.parse(moved.startTime) - Date.parse(demo.startTime)) / 3_600_000;
+    expect([23, 24, 25]).toContain(hours); // a day later on the zone's clock (23 or 25 over a DST change)
+    expect(moved.registrants).toBe(demo.registrants);
   });
 });

@@ -20,6 +20,7 @@ import { usageRoutes } from "./usage.js";
 import { timelineRoutes } from "./timelines.js";
 import { formRoutes } from "./forms.js";
 import { webinarRoutes } from "./webinars.js";
+import { webinarRescheduleRoutes } from "./webinarReschedule.js";
 import { mediaRoutes } from "./media.js";
 import { uploadRoutes } from "./upload.js";
 
@@ -45,6 +46,7 @@ export const apiRoutes: readonly Route[] = [
   ...timelineRoutes,
   ...formRoutes,
   ...webinarRoutes,
+  ...webinarRescheduleRoutes,
   ...leadRoutes,
   ...automationRoutes,
   ...publicRegistrationRoutes,

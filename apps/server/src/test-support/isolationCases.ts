@@ -232,6 +232,12 @@ export const CASES: Record<string, Case> = {
   "POST /webinar/create": {
     calls: (i) => [{ path: "/webinar/create", body: { webinarTimeline: i.timeline, start: `${future(40)}T10:00` } }],
   },
+  "POST /webinar/reschedule": {
+    calls: (i) => [
+      { path: "/webinar/reschedule", body: { webinarID: i.event, startTime: `${future(41)}T10:00:00Z` } },
+      { path: "/webinar/reschedule", body: { webinarID: i.seriesEvent, startTime: `${future(41)}T10:00:00Z`, timeZone: "Europe/Paris" } },
+    ],
+  },
   "POST /webinar/delete": {
     calls: (i) => [
       { path: "/webinar/delete", body: { webinarID: i.event, isRecurring: false } },

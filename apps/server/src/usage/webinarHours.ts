@@ -98,7 +98,7 @@ export async function webinarHoursUsed(orm: Orm, accountId: string, period: { fr
 /**
  * Refuses to schedule an event in the own live room (`general.deliveryPlatform` `aevent`) when the
  * current month's (UTC) webinar hours plus one event's length would pass the plan's limit (403 with the SDK's
- * `checkLimit` sentence). Events on other platforms (Zoom, GoToWebinar, YouTube, a VSL page, or no
+ * `checkLimit` sentence, on `field`). Events on other platforms (Zoom, GoToWebinar, YouTube, a VSL page, or no
  * platform chosen yet) use no webinar hours and are never refused.
  */
 export async function assertWebinarHours(
@@ -106,6 +106,7 @@ export async function assertWebinarHours(
   caller: Caller,
   general: TimelineMasterSetting["general"] | undefined,
   now: Date,
+  field = "webinarTimeline",
 ): Promise<void> {
   if (general?.deliveryPlatform !== OWN_PLATFORM) return;
   const [limits, used] = await Promise.all([
@@ -113,5 +114,5 @@ export async function assertWebinarHours(
     webinarHoursUsed(orm, caller.accountId, usagePeriod(now), now),
   ]);
   const check = checkLimit("webinarHours", used, eventLengthMs(general) / HOUR_MS, limits);
-  if (!check.ok) throw overPlan(check.message, "webinarTimeline");
+  if (!check.ok) throw overPlan(check.message, field);
 }

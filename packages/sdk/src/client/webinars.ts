@@ -16,6 +16,7 @@ import type {
   EventPersonRequest,
   ExportWebinarQuery,
   ListWebinarsQuery,
+  RescheduleWebinarRequest,
 } from "../schemas/requests/webinars.js";
 import { ANALYTICS_TIMEOUT, isAnalyticsTimeout } from "../rules/analyticsTimeout/index.js";
 import { withData, type CuepointPromise, type Fetcher } from "./createFetcher.js";
@@ -122,6 +123,14 @@ export interface WebinarsResource {
    * const { success } = await client.webinars.create({ webinarTimeline, start: "2025-03-01T18:00", timeZone: "Europe/Paris" })
    */
   create(body: CreateWebinarRequest): CuepointPromise<Success<CreateWebinarResult>>;
+  /**
+   * `POST /webinar/reschedule` (design): moves one upcoming event (of a series: only that event) to a new
+   * start, keeping its length; its scheduled actions follow. Answers the event as it is now.
+   *
+   * @example
+   * const { success } = await client.webinars.reschedule({ webinarID, startTime: "2026-05-11T10:00-07:00" })
+   */
+  reschedule(body: RescheduleWebinarRequest): CuepointPromise<Success<Webinar>>;
   /** `POST /webinar/delete` (form). @example await client.webinars.delete({ webinarID, isRecurring: false }) */
   delete(body: DeleteWebinarRequest): CuepointPromise<Ack>;
   /** `GET /recurring[?wtl=]`: recurring series. @example await client.webinars.recurring(wtl) */
@@ -157,6 +166,7 @@ export const webinars = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): WebinarsReso
     addCoOrganizer: "POST /stream/webinar/coorganizer",
     export: (query) => call("GET", "/webinar/export", query, { responseType: "text" }),
     create: "POST /webinar/create",
+    reschedule: "POST /webinar/reschedule",
     delete: "POST /webinar/delete form",
     recurring: "GET /recurring =wtl",
     deleteRecurring: "DELETE /recurring/{id}",

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { DEFAULT_TIMEZONE, type CreateWebinarRequest } from "@cuepoint/sdk";
 import { Link, useLocation } from "wouter";
 import { client } from "../../api/client.js";
@@ -12,17 +12,10 @@ import { Checkbox, FormError, Select, TextField } from "../../ui/Field.js";
 import { ListState } from "../../ui/ListState.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { toast } from "../../ui/Toasts.js";
+import { timeZoneOptions } from "./timeZones.js";
 import "../home/home.css";
 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
-const timeZones = (): string[] => {
-  try {
-    return Intl.supportedValuesOf("timeZone");
-  } catch {
-    return [DEFAULT_TIMEZONE];
-  }
-};
 
 /** Tomorrow at 18:00 local, as `YYYY-MM-DDTHH:mm`. */
 function defaultStart(): string {
@@ -39,7 +32,6 @@ export default function WebinarScheduleScreen(_props: ScreenProps) {
   const { backup } = useRouteMeta();
   const masters = useSessionData("masters");
   const [, navigate] = useLocation();
-  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, " ") })), []);
   const [timeline, setTimeline] = useState("");
   const [name, setName] = useState("");
   const [start, setStart] = useState(defaultStart);
@@ -134,7 +126,7 @@ export default function WebinarScheduleScreen(_props: ScreenProps) {
                 label="Time zone"
                 value={timeZone}
                 onChange={(e) => setTimeZone(e.target.value)}
-                options={zones.some((z) => z.value === timeZone) ? zones : [{ value: timeZone, label: timeZone }, ...zones]}
+                options={timeZoneOptions(timeZone)}
                 error={errors.fields.timeZone}
               />
             </div>

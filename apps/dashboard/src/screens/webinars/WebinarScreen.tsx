@@ -13,6 +13,7 @@ import { CoOrganizerForm } from "./CoOrganizerForm.js";
 import { DeleteWebinarButtons } from "./DeleteWebinar.js";
 import { formatWhen, saveTextFile } from "./format.js";
 import { PeoplePanel } from "./PeoplePanel.js";
+import { RescheduleWebinarButton } from "./RescheduleWebinar.js";
 import "../home/home.css";
 
 type ExportType = (typeof WEBINAR_EXPORT_TYPES)[number];
@@ -22,7 +23,7 @@ const EXPORT_LABELS: Record<ExportType, string> = {
   nonattendees: "Non-attendees",
 };
 
-/** One webinar (/webinar/{id}): details, visibility toggle, co-organizers, hosts, agents, CSV export, delete. */
+/** One webinar (/webinar/{id}): details, reschedule, visibility toggle, co-organizers, hosts, agents, CSV export, delete. */
 export default function WebinarScreen({ params }: ScreenProps) {
   const id = params.id ?? "";
   const webinar = useQuery(async () => (await client.webinars.get(id)).success, [id]);
@@ -32,7 +33,16 @@ export default function WebinarScreen({ params }: ScreenProps) {
       <PageHeader
         title={title}
         description={webinar.data ? formatWhen(webinar.data.startTime, webinar.data.timeZone) : undefined}
-        actions={webinar.data && <DeleteWebinarButtons webinar={webinar.data} />}
+        actions={
+          webinar.data && (
+            <>
+              {webinar.data.status === "upcoming" && (
+                <RescheduleWebinarButton webinar={webinar.data} onRescheduled={(next) => webinar.setData(() => next)} />
+              )}
+              <DeleteWebinarButtons webinar={webinar.data} />
+            </>
+          )
+        }
       />
       <ListState query={webinar} label="webinar" empty="">
         {(w) => <WebinarDetails webinar={w} onChange={(next) => webinar.setData(() => next)} reload={webinar.reload} />}

@@ -124,6 +124,40 @@ export const CreateWebinarRequestSchema = v.object({
 });
 export type CreateWebinarRequest = v.InferInput<typeof CreateWebinarRequestSchema>;
 
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/** True for a date and time that exists on the calendar, with `Z` or a `±HH:mm` offset (no rollover: 30 February fails). */
+function isInstantWithOffset(value: string): boolean {
+  const match = INSTANT.exec(value);
+  if (!match) return false;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const time = hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 23 && offsetMinutes <= 59;
+  return month >= 1 && month <= 12 && day >= 1 && day <= lastDay && time;
+}
+
+/**
+ * `POST /webinar/reschedule` (design): moves one upcoming event to a new start. `startTime` is an
+ * instant, ISO 8601 with `Z` or a UTC offset (`2026-05-11T17:00:00Z`, `2026-05-11T10:00-07:00`;
+ * seconds optional); `timeZone` (IANA), when given, becomes the event's zone (where its date and
+ * time are shown and its relative actions keep their wall-clock time). The event keeps its length.
+ *
+ * @example
+ * v.parse(RescheduleWebinarRequestSchema, { webinarID: "w1", startTime: "2026-05-11T10:00-07:00", timeZone: "America/Los_Angeles" });
+ */
+export const RescheduleWebinarRequestSchema = v.object({
+  webinarID: IdSchema,
+  startTime: v.pipe(
+    v.string(),
+    v.nonEmpty("Enter the new date and time."),
+    v.check(isInstantWithOffset, "Expected a date and time with its UTC offset, such as 2026-05-11T17:00:00Z."),
+  ),
+  timeZone: v.optional(TimeZoneSchema),
+});
+export type RescheduleWebinarRequest = v.InferInput<typeof RescheduleWebinarRequestSchema>;
+
 /** `POST /webinar/delete` (form): one event, or a whole recurring series by `uniqueID`. */
 export const DeleteWebinarRequestSchema = v.object({
   webinarID: IdSchema,

@@ -71,6 +71,12 @@ export const webinarCalls: Record<string, CallRow> = {
       recurring: { days: [1, 3], until: "2025-06-30", count: 20, every: { value: 90, unit: "minutes" } },
     },
   },
+  "webinars.reschedule": {
+    schema: R.RescheduleWebinarRequestSchema,
+    call: (c) => c.webinars.reschedule({ webinarID: "w1", startTime: "2026-05-11T10:00-07:00", timeZone: "America/Los_Angeles" }),
+    method: "POST", path: "/webinar/reschedule", encoding: "json",
+    body: { webinarID: "w1", startTime: "2026-05-11T10:00-07:00", timeZone: "America/Los_Angeles" },
+  },
   "webinars.delete": {
     schema: R.DeleteWebinarRequestSchema,
     call: (c) => c.webinars.delete({ webinarID: "w1", isRecurring: true, uniqueID: "u1" }),

@@ -7,7 +7,7 @@
 // Cuepoint server's peak RSS (VmRSS from /proc every 50 ms) and its increase over its RSS before
 // the upload (the embedded PGlite alone is large). Prints figures and ratios; asserts nothing.
 //
-//   node bench/server-upload.mjs                     PGlite (the default server), 3 rounds
+//   node bench/server-upload.mjs                     PGlite (the default server): 1 warm-up upload each way, then 5 rounds
 //   BENCH_ROUNDS=3 BENCH_UPLOAD_MB=512 node bench/server-upload.mjs
 //   CUEPOINT_UPLOAD_ENTRY=path/to/upload.js node bench/server-upload.mjs   another build of the uploader
 //
@@ -46,7 +46,9 @@ import {
 import { writeTestFile } from "./test-file.mjs";
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Untimed uploads each way before the rounds (JIT, first-use allocations, the page cache's first pages). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const CHUNK = 100 * MiB; // the SDK's UPLOAD_CHUNK_SIZE
 const GOAL = 1.0;
 const EMAIL = "bench-upload@example.com";
@@ -184,6 +186,14 @@ await bounded(15 * 60_000, async () => {
   const tus = await startTus(tusDir);
   const cuepointStart = sampleRss(server.pid).stop().start;
   const tusStart = sampleRss(tus.pid).stop().start;
+
+  for (let i = 0; i < WARMUP; i++) {
+    await settle();
+    await cuepointUpload(sdk, server, token, user.id, source, join(media, accountId), expected);
+    await settle();
+    await tusUpload(tus, tusDir, source, expected, CHUNK);
+  }
+  if (WARMUP > 0) console.log(`(${WARMUP} untimed upload${WARMUP > 1 ? "s" : ""} each way first: warm-up)`);
 
   const rows = [];
   const ratios = [];

@@ -13,8 +13,10 @@
 //
 // Setup: a temp folder with the server's data and media store, an admin user (unlimited storage),
 // one 1 GiB file of random-ish bytes (a random MiB stamped with its offset, as upload-node.mjs).
-// Both servers are child processes on 127.0.0.1 writing into the same temp folder; both clients
-// run here, one upload at a time, alternating which goes first each round. tus-js-client reads the
+// Both servers are child processes on 127.0.0.1 writing into the same temp folder; each upload's
+// client runs in a fresh process of its own (this script with `--client`: neither client's heap,
+// nor the verifying hashes here, weigh on the other), one upload at a time, alternating which goes
+// first each round; the time is the client's, from adding the file to the last reply. tus-js-client reads the
 // file from disk (fs.ReadStream source) with the same 100 MiB `chunkSize` (one PATCH per chunk),
 // and, last, once with its default (the whole file in one PATCH). @tus/server verifies no checksum
 // (it has no checksum extension); the Cuepoint server hashes every byte it stores. After each
@@ -26,7 +28,7 @@ import { mkdir, readdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Upload } from "tus-js-client";
 import {
   benchDb,
@@ -61,16 +63,17 @@ function cpuOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** CPU seconds of this process (the client) and of `pid` (the server) from now until `stop()`. */
+/** CPU seconds of process `pid` (a server) from now until `stop()`. */
 function cpuMeter(pid) {
-  const [client, server] = [process.cpuUsage(), cpuOf(pid)];
-  return {
-    stop() {
-      const { user, system } = process.cpuUsage(client);
-      return { client: (user + system) / 1e6, server: cpuOf(pid) - server };
-    },
-  };
+  const start = cpuOf(pid);
+  return { stop: () => cpuOf(pid) - start };
 }
+
+/** CPU seconds of this process so far. */
+const ownCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
 async function sha256OfFile(path) {
   const hash = createHash("sha256");
@@ -95,17 +98,22 @@ async function startTus(dir) {
   return { pid: child.pid, endpoint: `http://127.0.0.1:${JSON.parse(value).port}/files` };
 }
 
-/** One upload through the SDK uploader; answers seconds and the server's RSS. */
-async function cuepointUpload(sdk, server, token, userId, source, mediaDir, expected) {
-  const rss = sampleRss(server.pid);
-  const cpu = cpuMeter(server.pid);
-  const uploader = sdk.upload.createUploader({ endpoint: `${server.apiURL}/upload/chunk`, userId, token, chunkSize: CHUNK });
+/**
+ * In a client process: one upload through the SDK uploader. Answers seconds, this process's CPU
+ * seconds, the full chunks' pace and what the last chunk took beyond it, and the reply.
+ */
+async function cuepointClient({ apiURL, token, userId, source }) {
+  const sdk = await loadSdk();
+  // Another build of the upload entry (e.g. one made from the source being changed), as upload-node.mjs.
+  if (process.env.CUEPOINT_UPLOAD_ENTRY) sdk.upload = await import(pathToFileURL(resolve(process.env.CUEPOINT_UPLOAD_ENTRY)).href);
+  const uploader = sdk.upload.createUploader({ endpoint: `${apiURL}/upload/chunk`, userId, token, chunkSize: CHUNK });
   // When the server acknowledged each chunk (the uploader reports the bytes the server holds).
   const marks = [];
   uploader.on("progress", ({ status }) => {
     const boundary = status.uploaded % CHUNK === 0 || status.uploaded === SIZE;
     if (boundary && marks.at(-1)?.bytes !== status.uploaded) marks.push({ bytes: status.uploaded, at: performance.now() });
   });
+  const cpu = ownCpu();
   const started = performance.now();
   // The file as the SDK's Node users add it: `fileFromPath` (read from disk 1 MiB at a time);
   // an uploader build without it (CUEPOINT_UPLOAD_ENTRY) gets Node's `openAsBlob`.
@@ -113,35 +121,59 @@ async function cuepointUpload(sdk, server, token, userId, source, mediaDir, expe
   const [item] = uploader.add({ blob, name: "bench.mp4" });
   const result = await uploader.done(item.uuid);
   const seconds = (performance.now() - started) / 1000;
+  const client = ownCpu() - cpu;
   // Full chunks' pace, and what the last chunk took beyond that pace for its size: the server's
-  // last-chunk work (completing the file: a rename, the media length, the rows).
+  // last-chunk work (completing the file: a rename, the rows).
   const steps = marks.map((mark, i) => ({ bytes: mark.bytes - (marks[i - 1]?.bytes ?? 0), ms: mark.at - (marks[i - 1]?.at ?? started) }));
   const full = steps.slice(0, -1).filter((step) => step.bytes === CHUNK).map((step) => step.ms / step.bytes);
   const perByte = full.sort((a, b) => a - b)[Math.floor(full.length / 2)] ?? NaN;
   const last = steps.at(-1);
   const tail = last ? (last.ms - last.bytes * perByte) / 1000 : NaN;
-  const chunkRate = 1000 / perByte / MiB;
-  const memory = rss.stop();
-  const used = cpu.stop();
   uploader.destroy();
-  if (typeof result !== "object" || !result.uniqueID) throw new Error(`the upload did not complete: ${String(result)}`);
+  return { seconds, client, tail, chunkRate: 1000 / perByte / MiB, result };
+}
+
+/**
+ * Runs one upload in a client process of its own (`--client`), so that neither client's memory
+ * and heap state (nor the verifying hashes here) weigh on the other's figures; answers its report.
+ */
+async function inClient(job) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--client", JSON.stringify(job)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  onCleanup(async () => void child.kill("SIGKILL"));
+  let out = "";
+  child.stdout.on("data", (piece) => (out += piece));
+  const code = await new Promise((done) => child.once("exit", done));
+  if (code !== 0) throw new Error(`the ${job.kind} client failed (${code}):\n${out}`);
+  return JSON.parse(out.trim().split("\n").at(-1));
+}
+
+/** One upload through the SDK uploader (in its own process); answers seconds, CPU and the server's RSS. */
+async function cuepointUpload(server, token, userId, source, mediaDir, expected) {
+  const rss = sampleRss(server.pid);
+  const cpu = cpuMeter(server.pid);
+  const report = await inClient({ kind: "cuepoint", apiURL: server.apiURL, token, userId, source });
+  const memory = rss.stop();
+  const used = { client: report.client, server: cpu.stop() };
+  const { result } = report;
+  if (typeof result !== "object" || !result?.uniqueID) throw new Error(`the upload did not complete: ${JSON.stringify(result)}`);
   const [name] = (await readdir(mediaDir)).filter((entry) => entry.startsWith(String(result.uniqueID)));
   if (!name) throw new Error(`no stored file for ${result.uniqueID} in ${mediaDir}`);
   const stored = join(mediaDir, name);
   const sha = await sha256OfFile(stored);
   if (sha !== expected) throw new Error(`the stored file differs: ${sha} != ${expected}`);
   await rm(stored); // the database row stays; the admin's storage is unlimited
-  return { seconds, memory, tail, chunkRate, cpu: used };
+  return { seconds: report.seconds, memory, tail: report.tail, chunkRate: report.chunkRate, cpu: used };
 }
 
-/** One upload through tus-js-client; answers seconds and the tus server's RSS. */
-async function tusUpload(tus, tusDir, source, expected, chunkSize, readBytes) {
-  const rss = sampleRss(tus.pid);
-  const cpu = cpuMeter(tus.pid);
+/** In a client process: one upload through tus-js-client. Answers seconds, CPU seconds and its URL. */
+async function tusClient({ endpoint, source, chunkSize, readBytes }) {
+  const cpu = ownCpu();
   const started = performance.now();
   const url = await new Promise((done, fail) => {
     const upload = new Upload(createReadStream(source, readBytes ? { highWaterMark: readBytes } : {}), {
-      endpoint: tus.endpoint,
+      endpoint,
       ...(chunkSize ? { chunkSize } : {}),
       uploadSize: SIZE,
       retryDelays: [0, 1000, 3000],
@@ -151,15 +183,30 @@ async function tusUpload(tus, tusDir, source, expected, chunkSize, readBytes) {
     });
     upload.start();
   });
-  const seconds = (performance.now() - started) / 1000;
+  return { seconds: (performance.now() - started) / 1000, client: ownCpu() - cpu, url };
+}
+
+/** One upload through tus-js-client (in its own process); answers seconds, CPU and the tus server's RSS. */
+async function tusUpload(tus, tusDir, source, expected, chunkSize, readBytes) {
+  const rss = sampleRss(tus.pid);
+  const cpu = cpuMeter(tus.pid);
+  const report = await inClient({ kind: "tus", endpoint: tus.endpoint, source, chunkSize, readBytes });
   const memory = rss.stop();
-  const used = cpu.stop();
-  const stored = join(tusDir, url.split("/").at(-1));
+  const used = { client: report.client, server: cpu.stop() };
+  const stored = join(tusDir, report.url.split("/").at(-1));
   const sha = await sha256OfFile(stored);
   if (sha !== expected) throw new Error(`tus stored file differs: ${sha} != ${expected}`);
   await rm(stored);
   await rm(`${stored}.json`, { force: true });
-  return { seconds, memory, cpu: used };
+  return { seconds: report.seconds, memory, cpu: used };
+}
+
+// A client process (see `inClient`): one upload, its report as the last line of stdout.
+if (process.argv[2] === "--client") {
+  const job = JSON.parse(process.argv[3]);
+  const report = job.kind === "tus" ? await tusClient(job) : await cuepointClient(job);
+  console.log(JSON.stringify(report));
+  process.exit(0);
 }
 
 await bounded(15 * 60_000, async () => {
@@ -189,7 +236,7 @@ await bounded(15 * 60_000, async () => {
 
   for (let i = 0; i < WARMUP; i++) {
     await settle();
-    await cuepointUpload(sdk, server, token, user.id, source, join(media, accountId), expected);
+    await cuepointUpload(server, token, user.id, source, join(media, accountId), expected);
     await settle();
     await tusUpload(tus, tusDir, source, expected, CHUNK);
   }
@@ -207,7 +254,7 @@ await bounded(15 * 60_000, async () => {
       await settle();
       results[which] =
         which === "cuepoint"
-          ? await cuepointUpload(sdk, server, token, user.id, source, join(media, accountId), expected)
+          ? await cuepointUpload(server, token, user.id, source, join(media, accountId), expected)
           : await tusUpload(tus, tusDir, source, expected, CHUNK);
     }
     const [c, t] = [results.cuepoint, results.tus];

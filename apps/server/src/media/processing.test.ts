@@ -8,7 +8,12 @@ import { media } from "../db/schema/index.js";
 import { mp4File } from "../test-support/mediaFixtures.js";
 import { API, appFetch, createMediaTestApp, postChunk, testUploader, uploadWith } from "../test-support/mediaUpload.js";
 import type { TestApp } from "../test-support/testApp.js";
-import { createMediaProcessing, PROCESSING_CLAIM_TIMEOUT_MS, type MediaProcessingOptions } from "./processing.js";
+import {
+  createMediaProcessing,
+  PROCESSING_CLAIM_TIMEOUT_MS,
+  PROCESSING_MAX_ATTEMPTS,
+  type MediaProcessingOptions,
+} from "./processing.js";
 import { createLocalMediaStore } from "./store.js";
 
 /**
@@ -50,6 +55,29 @@ const claimedAt = (id: string, at: Date) =>
     .set({ encodingStatus: 1, processingClaimedAt: at })
     .where(and(eq(media.id, id), eq(media.accountId, accountId)));
 
+/**
+ * A processor whose reads hang (a file that hangs or kills its server every time): it claims,
+ * then waits in `store.size` until `release()`. `reading` resolves once it is inside the read.
+ */
+function hangingInstance() {
+  let release!: () => void;
+  let reached!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const reading = new Promise<void>((resolve) => (reached = resolve));
+  const store = createLocalMediaStore(t.mediaDir);
+  const processing = otherInstance({
+    media: {
+      ...store,
+      size: async (key) => {
+        reached();
+        await gate;
+        return store.size(key);
+      },
+    },
+  });
+  return { processing, reading, release };
+}
+
 describe("video processing after upload", () => {
   it("leaves a video pending (2) after its last chunk; processing makes it encoded (0) with its length, and ready", async () => {
     const id = await upload("talk.mp4", mp4File(754));
@@ -61,6 +89,7 @@ describe("video processing after upload", () => {
     expect(await t.mediaProcessing.sweep()).toBe(1);
     expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:12:34" });
     expect(await owner.media.status(id)).toEqual({ ready: true, status: 0 });
+    expect((await row(id)).processingAttempts).toBe(1);
     expect(await t.mediaProcessing.sweep()).toBe(0); // nothing left
   });
 
@@ -160,6 +189,38 @@ describe("video processing after upload", () => {
     await readyEvent;
     expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:00:42" });
     uploader.destroy();
+  });
+
+  it(`fails (5) a video whose claim expired ${PROCESSING_MAX_ATTEMPTS} times, and claims it no more`, async () => {
+    const id = await upload("hangs.mp4", mp4File(33));
+    const hung: ReturnType<typeof hangingInstance>[] = [];
+    for (let attempt = 1; attempt <= PROCESSING_MAX_ATTEMPTS; attempt++) {
+      const instance = hangingInstance();
+      hung.push(instance);
+      instance.processing.afterUpload({ id, accountId });
+      await instance.reading;
+      expect(await row(id)).toMatchObject({ encodingStatus: 1, processingAttempts: attempt });
+      t.clock.advance(PROCESSING_CLAIM_TIMEOUT_MS + 1000); // its server died, or it still hangs
+    }
+
+    // The claim has expired a 3rd time: no processor claims it a 4th.
+    const healthy = otherInstance();
+    healthy.afterUpload({ id, accountId });
+    await healthy.idle();
+    expect(await row(id)).toMatchObject({ encodingStatus: 1, processingAttempts: PROCESSING_MAX_ATTEMPTS });
+
+    // A sweep fails it instead, logged once, by whichever instance wrote it.
+    const logged: string[] = [];
+    const sweepers = [otherInstance({ log: (m) => logged.push(m) }), otherInstance({ log: (m) => logged.push(m) })];
+    expect(await Promise.all(sweepers.map((s) => s.sweep()))).toEqual([0, 0]);
+    expect(await sweepers[0]!.sweep()).toBe(0);
+    expect(logged).toEqual([`Media processing: video ${id} failed: ${PROCESSING_MAX_ATTEMPTS} claims expired unfinished`]);
+    expect(await owner.media.status(id)).toEqual({ ready: false, status: 5 });
+
+    // The hung processors wake up: their claims are no longer held, so they write nothing.
+    for (const instance of hung) instance.release();
+    await Promise.all(hung.map((instance) => instance.processing.idle()));
+    expect(await row(id)).toMatchObject({ encodingStatus: 5, videoLength: null, processingAttempts: PROCESSING_MAX_ATTEMPTS });
   });
 
   it("stops: no new work after stop, and what was pending stays for the next sweep", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { ENCODING_STATUS } from "@cuepoint/sdk";
 import { media } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
@@ -7,6 +7,11 @@ import type { MediaStore } from "./store.js";
 
 /** A claim older than this is taken to have died with its server, and the video is processed again. */
 export const PROCESSING_CLAIM_TIMEOUT_MS = 10 * 60_000;
+/**
+ * Claims a video gets. A claim that expires this many times (the file crashed or hung its
+ * processor each time) is not renewed: the sweep fails the video (5) instead.
+ */
+export const PROCESSING_MAX_ATTEMPTS = 3;
 /** How often a started processor sweeps for videos left pending or stuck in progress. */
 export const PROCESSING_SWEEP_MS = 30_000;
 /** Videos one sweep looks at (the next sweep takes the rest). */
@@ -42,7 +47,9 @@ export interface MediaProcessing {
   afterUpload(video: MediaRef): void;
   /**
    * Claims and processes what was left behind: videos still pending (2), and videos in progress
-   * (1) whose claim is older than the timeout. Answers how many this call processed.
+   * (1) whose claim is older than the timeout. A video whose claim expired for the
+   * {@link PROCESSING_MAX_ATTEMPTS}th time is failed (5) and logged instead, and not counted.
+   * Answers how many this call processed.
    */
   sweep(): Promise<number>;
   /** Resolves once no processing started by this processor is running (what tests wait for). */
@@ -59,8 +66,10 @@ export interface MediaProcessing {
  * `processing_claimed_at`), reads its length from the stored file (`readMediaLength`), and ends
  * it at 0 with `video_length`, or 5 when the file cannot be parsed, states no length or is gone.
  * Claims are single conditional UPDATEs, so several server instances on one PostgreSQL never
- * process one video at the same time. A failure is logged and ends the video at 5; it never
- * escapes. No transcoding: the file is kept as uploaded (media/README.md).
+ * process one video at the same time. Each claim counts an attempt (`processing_attempts`); after
+ * {@link PROCESSING_MAX_ATTEMPTS} claims that all expired, the sweep ends the video at 5 instead
+ * of claiming it again. A failure is logged and ends the video at 5; it never escapes. No
+ * transcoding: the file is kept as uploaded (media/README.md).
  *
  * @example
  * const processing = createMediaProcessing({ orm: db.orm, media: store });
@@ -84,7 +93,7 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
   };
 
   /** Pending, or in progress under a claim older than the timeout (or with none). */
-  const claimable = () =>
+  const leftBehind = () =>
     or(
       eq(media.encodingStatus, ENCODING_STATUS.pending),
       and(
@@ -95,13 +104,19 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
         ),
       ),
     );
+  /** Left behind, with attempts to spare. */
+  const claimable = () => and(leftBehind(), lt(media.processingAttempts, PROCESSING_MAX_ATTEMPTS));
 
   /** Takes the video if nobody holds it: answers the claim's time and the file's key, or undefined. */
   const claim = async (video: MediaRef) => {
     const claimedAt = now();
     const [row] = await orm
       .update(media)
-      .set({ encodingStatus: ENCODING_STATUS.inProgress, processingClaimedAt: claimedAt })
+      .set({
+        encodingStatus: ENCODING_STATUS.inProgress,
+        processingClaimedAt: claimedAt,
+        processingAttempts: sql`${media.processingAttempts} + 1`,
+      })
       .where(and(eq(media.id, video.id), eq(media.accountId, video.accountId), eq(media.type, "video"), claimable()))
       .returning({ storageKey: media.storageKey });
     return row && { claimedAt, storageKey: row.storageKey };
@@ -123,6 +138,31 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
           eq(media.processingClaimedAt, claimedAt),
         ),
       );
+
+  /**
+   * Fails a video left behind with no attempt to spare (each claim expired unfinished). One
+   * conditional UPDATE, so of several sweeping instances only one writes it, and logs it.
+   */
+  const giveUp = async (video: MediaRef) => {
+    try {
+      const [row] = await orm
+        .update(media)
+        .set({ encodingStatus: ENCODING_STATUS.failed })
+        .where(
+          and(
+            eq(media.id, video.id),
+            eq(media.accountId, video.accountId),
+            eq(media.type, "video"),
+            leftBehind(),
+            gte(media.processingAttempts, PROCESSING_MAX_ATTEMPTS),
+          ),
+        )
+        .returning({ attempts: media.processingAttempts });
+      if (row) log(`Media processing: video ${video.id} failed: ${row.attempts} claims expired unfinished`);
+    } catch (error) {
+      log(`Media processing: video ${video.id} could not be marked failed: ${(error as Error).message}`);
+    }
+  };
 
   /** Claims and processes one video; true when this call processed it. */
   const processOne = async (video: MediaRef): Promise<boolean> => {
@@ -150,15 +190,16 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
 
   const sweepOnce = async (): Promise<number> => {
     const rows = await orm
-      .select({ id: media.id, accountId: media.accountId })
+      .select({ id: media.id, accountId: media.accountId, attempts: media.processingAttempts })
       .from(media)
-      .where(and(eq(media.type, "video"), claimable()))
+      .where(and(eq(media.type, "video"), leftBehind()))
       .orderBy(asc(media.createdAt))
       .limit(SWEEP_BATCH);
     let processed = 0;
-    for (const row of rows) {
+    for (const { attempts, ...row } of rows) {
       if (stopped) break;
-      if (await processOne(row)) processed++;
+      if (attempts >= PROCESSING_MAX_ATTEMPTS) await giveUp(row);
+      else if (await processOne(row)) processed++;
     }
     return processed;
   };

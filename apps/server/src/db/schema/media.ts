@@ -54,6 +54,8 @@ export const media = pgTable(
     encodingStatus: smallint("encoding_status").$type<EncodingStatus>(),
     /** When a media processor last claimed the video (status 1); a claim older than the timeout is taken over. */
     processingClaimedAt: timestamp("processing_claimed_at", { withTimezone: true }),
+    /** Claims so far; at the processor's maximum, a claim that expires again fails the video (5). */
+    processingAttempts: integer("processing_attempts").notNull().default(0),
     createdAt: at("created_at"),
   },
   (t) => [

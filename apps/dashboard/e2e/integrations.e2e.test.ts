@@ -67,9 +67,19 @@ describe("integrations", () => {
     const rotated = await secretField.inputValue();
     expect(rotated).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(rotated).not.toBe(first);
+    // By default the previous secret keeps signing beside the new one for 24 hours, and the screen says until when.
+    await signing.getByRole("status").getByText(/^The previous secret keeps working until /).waitFor();
     await signing.getByRole("button", { name: "Hide" }).click();
     await expect.poll(() => secretField.inputValue()).toBe(`••••${rotated.slice(-4)}`);
     await expectNoAxeViolations(page);
+    // Rotating with "Stop it now" drops it at once.
+    await signing.getByLabel("When rotating, the previous secret keeps working").selectOption({ label: "Stop it now" });
+    await signing.getByRole("button", { name: "Rotate" }).click();
+    const confirmRotate = page.getByRole("alertdialog", { name: "Rotate the signing secret?" });
+    await confirmRotate.getByText("The current secret stops working at once").waitFor();
+    await confirmRotate.getByRole("button", { name: "Rotate" }).click();
+    await expect.poll(() => signing.getByText(/^The previous secret keeps working until /).count()).toBe(0);
+    expect(await secretField.inputValue()).not.toBe(rotated);
 
     await visit(page, "/integrations");
     const row = page.getByRole("row", { name: /E2E webhook/ });

@@ -6,7 +6,7 @@ import { labelOf } from "./kinds.js";
 import { OAUTH_PROVIDERS } from "./oauth/providers.js";
 import { refreshTokens } from "./oauth/tokens.js";
 import { credentialText, type OAuthTokens } from "./secrets.js";
-import { signingSecretOf } from "./signingSecret.js";
+import { signingSecretsAt } from "./signingSecret.js";
 import { callService, ServiceError } from "./serviceCall.js";
 import { updateIntegration, type LoadedIntegration } from "./store.js";
 
@@ -18,8 +18,8 @@ export interface ContextInput {
   credentials: Record<string, unknown>;
   meta?: Record<string, string>;
   tokens?: OAuthTokens | undefined;
-  /** A saved WEBHOOK or ZAPIER integration's signing secret: its test payload is signed with it. */
-  signingSecret?: string | null;
+  /** A saved WEBHOOK or ZAPIER integration's signing secrets (`signingSecretsAt`): its test payload is signed with them. */
+  signingSecrets?: readonly string[];
   now: () => Date;
   /** Stores refreshed tokens (an integration's context); absent for unsaved credentials. */
   saveTokens?: (tokens: OAuthTokens) => Promise<void>;
@@ -34,7 +34,7 @@ export function serviceContext(input: ContextInput): ServiceContext {
     label,
     credentials: credentialText(input.credentials),
     meta: input.meta ?? {},
-    signingSecret: input.signingSecret ?? null,
+    signingSecrets: input.signingSecrets ?? [],
     now: input.now,
     url: (vendorUrl) => serviceUrl(input.kind, vendorUrl),
     call: (url, request) => callService(label, url, request),
@@ -62,7 +62,7 @@ export function integrationContext(orm: Orm, loaded: LoadedIntegration, now: () 
     credentials: { ...loaded.secrets.credentials },
     meta: loaded.row.meta,
     tokens: loaded.secrets.tokens,
-    signingSecret: signingSecretOf(loaded.secrets),
+    signingSecrets: signingSecretsAt(loaded.secrets, now()),
     now,
     async saveTokens(tokens) {
       current = await updateIntegration(orm, current, { secrets: { ...current.secrets, tokens } }, now());

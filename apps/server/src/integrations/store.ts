@@ -7,6 +7,7 @@ import { notFound } from "../http/errors.js";
 import { isUuid } from "../http/ids.js";
 import { open, seal, sealingKey } from "./sealing.js";
 import { isPlainField, mask, type Secrets } from "./secrets.js";
+import { PREVIOUS_SIGNING_SECRET_FIELD } from "./signingSecret.js";
 
 /** An integration row with its secrets opened. */
 export interface LoadedIntegration {
@@ -112,14 +113,17 @@ export async function updateIntegration(
 /**
  * An integration as the API shows it (spec §3): plain fields in clear, every secret masked
  * (`••••1234`), OAuth tokens as a masked `access_token` only, `adddata` values masked, and
- * `last_error` (design) holding the service's words from the last failed test.
+ * `last_error` (design) holding the service's words from the last failed test. A rotated-out
+ * signing secret is left out: `POST /integration/signingsecret` answers its expiry.
  */
 export function toWire({ row, kind, secrets }: LoadedIntegration): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(secrets.credentials)) {
     fields[name] = isPlainField(kind, name) ? String(value) : mask(value);
   }
-  for (const [name, value] of Object.entries(secrets.data)) fields[name] = mask(value);
+  for (const [name, value] of Object.entries(secrets.data)) {
+    if (name !== PREVIOUS_SIGNING_SECRET_FIELD) fields[name] = mask(value);
+  }
   if (secrets.tokens) fields.access_token = mask(secrets.tokens.access_token);
   return {
     ...fields,

@@ -13,7 +13,7 @@ import { serviceContext } from "../integrations/context.js";
 import { asHttpError, parseCredentials, throughService } from "../integrations/credentials.js";
 import { kindFromPath, labelOf } from "../integrations/kinds.js";
 import { isMasked, withoutMasked } from "../integrations/secrets.js";
-import { signingSecretOf, signsDeliveries } from "../integrations/signingSecret.js";
+import { signingSecretsAt, signsDeliveries } from "../integrations/signingSecret.js";
 import { ServiceError } from "../integrations/serviceCall.js";
 import { serviceFor } from "../integrations/service.js";
 import { smtpSettings } from "../integrations/smtpTransport.js";
@@ -48,16 +48,16 @@ const check = defineRoute({
     }
     const { integrationID, ...fields } = body;
     let stored: Record<string, unknown> = {};
-    let signingSecret: string | null = null;
+    let signingSecrets: string[] = [];
     if (integrationID !== undefined && (signsDeliveries(kind) || Object.values(fields).some(isMasked))) {
       const saved = await loadIntegration(deps.db.orm, caller.accountId, String(integrationID));
       if (saved.kind !== kind) throw badRequest(`This integration is ${labelOf(saved.kind)}.`, "integrationID");
       stored = saved.secrets.credentials;
-      signingSecret = signingSecretOf(saved.secrets);
+      signingSecrets = signingSecretsAt(saved.secrets, deps.config.now());
     }
     const merged = { ...stored, ...withoutMasked(fields) };
     const credentials = parseCredentials(kind, merged);
-    const ctx = serviceContext({ kind, credentials: { ...merged, ...credentials }, signingSecret, now: deps.config.now });
+    const ctx = serviceContext({ kind, credentials: { ...merged, ...credentials }, signingSecrets, now: deps.config.now });
     const note = await throughService(() => adapterFor(kind).check(ctx));
     return ack(note || `${labelOf(kind)} accepted the credentials.`);
   },

@@ -115,7 +115,7 @@ describe("check and test", () => {
   it("signs the test payload with a saved integration's signing secret, as its deliveries are signed", async () => {
     const { success: hook } = await owner.integrations.create({ type: "WEBHOOK" });
     const integrationID = String(hook.integrationid);
-    const secret = (await owner.integrations.signingSecret(integrationID)).success.signing_secret ?? "";
+    let secret = (await owner.integrations.signingSecret(integrationID)).success.signing_secret ?? "";
     expect(secret).toMatch(/^whsec_/);
     await expect(owner.integrations.check("webhook", { integrationID, webhook: `${fake.url}/hooks/ok` })).resolves.toMatchObject({
       message: "The webhook answered the test payload. It was signed (Cuepoint-Signature) with this integration's signing secret.",
@@ -132,13 +132,21 @@ describe("check and test", () => {
       reason: "mismatch",
     });
 
-    const rotated = (await owner.integrations.rotateSigningSecret(integrationID)).success.signing_secret;
-    fake.requests.length = 0;
-    await owner.integrations.check("webhook", { integrationID, webhook: `${fake.url}/hooks/ok` });
-    const after = fake.calls("POST /hooks/ok")[0];
-    const afterHeader = String(after?.headers["cuepoint-signature"]);
-    await expect(verifyWebhookSignature(rotated, afterHeader, after?.body ?? "", { now })).resolves.toMatchObject({ ok: true });
-    await expect(verifyWebhookSignature(secret, afterHeader, after?.body ?? "", { now })).resolves.toMatchObject({ ok: false });
+    // After a rotation the sample is signed as deliveries are: with the new secret and, during the
+    // grace period, the previous one too (the default, 24 hours); with expiresIn 0, the new one only.
+    const signedAfter = async (expiresIn: number) => {
+      const rotated = (await owner.integrations.rotateSigningSecret(integrationID, { expiresIn })).success.signing_secret;
+      fake.requests.length = 0;
+      await owner.integrations.check("webhook", { integrationID, webhook: `${fake.url}/hooks/ok` });
+      const after = fake.calls("POST /hooks/ok")[0];
+      const afterHeader = String(after?.headers["cuepoint-signature"]);
+      await expect(verifyWebhookSignature(rotated, afterHeader, after?.body ?? "", { now })).resolves.toMatchObject({ ok: true });
+      return { rotated, check: await verifyWebhookSignature(secret, afterHeader, after?.body ?? "", { now }) };
+    };
+    const kept = await signedAfter(24);
+    expect(kept.check).toMatchObject({ ok: true });
+    secret = kept.rotated;
+    await expect(signedAfter(0)).resolves.toMatchObject({ check: { ok: false, reason: "mismatch" } });
   });
 
   it("signs a test payload only with the caller's own integration of that kind", async () => {

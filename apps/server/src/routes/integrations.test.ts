@@ -144,6 +144,43 @@ describe("webhook signing secrets", () => {
     expect((await owner.integrations.signingSecret(id)).success.signing_secret).toBeNull();
   });
 
+  it("keeps the replaced secret sealed for the grace period asked, answering only its expiry", async () => {
+    const id = (await owner.integrations.create({ type: "WEBHOOK" })).success.integrationid;
+    const first = (await owner.integrations.signingSecret(id)).success.signing_secret ?? "";
+    expect((await owner.integrations.signingSecret(id)).success.previous_expires_at).toBeNull();
+
+    const { success: kept } = await owner.integrations.rotateSigningSecret(id, { expiresIn: 1 });
+    const expiry = Date.parse(kept.previous_expires_at ?? "");
+    expect(expiry - t.clock.now().getTime()).toBeGreaterThan(3_590_000);
+    expect(expiry - t.clock.now().getTime()).toBeLessThanOrEqual(3_600_000);
+    const { success: read } = await owner.integrations.signingSecret(id);
+    expect(read).toEqual({ signing_secret: kept.signing_secret, previous_expires_at: kept.previous_expires_at });
+    // The replaced secret is never answered, not even masked, and never stored in clear.
+    const listed = (await owner.integrations.list()).success[String(id)];
+    expect(listed).not.toHaveProperty("signing_secret_previous");
+    expect(JSON.stringify(listed)).not.toContain(first.slice(-4));
+    expect(JSON.stringify(await t.db.orm.select().from(integrations))).not.toContain(first);
+
+    const { success: byDefault } = await owner.integrations.rotateSigningSecret(id);
+    expect(Date.parse(byDefault.previous_expires_at ?? "") - t.clock.now().getTime()).toBeGreaterThan(24 * 3_600_000 - 10_000);
+    const { success: dropped } = await owner.integrations.rotateSigningSecret(id, { expiresIn: 0 });
+    expect(dropped.previous_expires_at).toBeNull();
+    expect((await owner.integrations.signingSecret(id)).success).toEqual({ signing_secret: dropped.signing_secret, previous_expires_at: null });
+  });
+
+  it("refuses an expiresIn outside 0 to 24 whole hours with 400 on expiresIn, changing nothing", async () => {
+    const id = (await owner.integrations.create({ type: "ZAPIER" })).success.integrationid;
+    const secret = (await owner.integrations.signingSecret(id)).success.signing_secret;
+    for (const expiresIn of [25, -1, 0.5, "24"]) {
+      await expect(owner.integrations.rotateSigningSecret(id, { expiresIn: expiresIn as number })).rejects.toMatchObject({
+        status: 400,
+        field: "expiresIn",
+        message: "Keep the previous secret for a whole number of hours from 0 to 24.",
+      });
+    }
+    expect((await owner.integrations.signingSecret(id)).success).toEqual({ signing_secret: secret, previous_expires_at: null });
+  });
+
   it("keeps the secret from other accounts and from read-only tokens", async () => {
     const id = (await owner.integrations.create({ type: "WEBHOOK" })).success.integrationid;
     const secret = (await owner.integrations.signingSecret(id)).success.signing_secret;

@@ -40,7 +40,7 @@ export { automation as automationResource } from "./automation.js";
 export type { SessionResource, SessionResult } from "./session.js";
 export type { CreatedToken, TokensResource } from "./tokens.js";
 export type { BannerResource } from "./banner.js";
-export type { IntegrationsResource, ServiceList } from "./integrations.js";
+export type { IntegrationsResource, ServiceList, SigningSecretAnswer } from "./integrations.js";
 export type { AttendanceDay, AttendanceResult, EventPerson, WebinarsResource } from "./webinars.js";
 export type { TimelineRevision, TimelineRevisionDetail, TimelinesResource, WizardTemplate } from "./timelines.js";
 export type { FormsResource } from "./forms.js";

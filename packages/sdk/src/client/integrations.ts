@@ -11,6 +11,7 @@ import type {
   IntegrationBlocks,
   OAuthAuthorizeQuery,
   OAuthCallbackRequest,
+  RotateSigningSecretRequest,
   SheetsQuery,
   SmtpCredentials,
 } from "../schemas/requests/integrations.js";
@@ -56,20 +57,26 @@ export interface IntegrationsResource {
   addData(integrationID: Id, blocks: Record<string, unknown>): CuepointPromise<Success<Integration>>;
   /**
    * `POST /integration/signingsecret`: a WEBHOOK or ZAPIER integration's signing secret in full
-   * (null when it has none and its deliveries go unsigned).
+   * (null when it has none and its deliveries go unsigned), and until when the previous one,
+   * rotated out, still signs deliveries too (`previous_expires_at`, ISO; null when none does).
    *
    * @example
-   * const { success } = await client.integrations.signingSecret(id); // { signing_secret: "whsec_…" }
+   * const { success } = await client.integrations.signingSecret(id); // { signing_secret: "whsec_…", previous_expires_at: null }
    */
-  signingSecret(integrationID: Id): CuepointPromise<Success<{ signing_secret: string | null }>>;
+  signingSecret(integrationID: Id): CuepointPromise<Success<{ signing_secret: string | null; previous_expires_at: string | null }>>;
   /**
    * `POST /integration/signingsecret/rotate`: replaces the signing secret with a new one and
-   * answers it; deliveries are signed with it from then on.
+   * answers it. The previous one keeps signing deliveries next to it (one `v1=` each) for
+   * `expiresIn` hours (0–24, default 24; 0 drops it at once), so the receiver can switch.
    *
    * @example
-   * const { success } = await client.integrations.rotateSigningSecret(id); // { signing_secret: "whsec_…" }
+   * const { success } = await client.integrations.rotateSigningSecret(id, { expiresIn: 1 });
+   * // { signing_secret: "whsec_…", previous_expires_at: "2024-03-05T15:00:00.000Z" }
    */
-  rotateSigningSecret(integrationID: Id): CuepointPromise<Success<{ signing_secret: string }>>;
+  rotateSigningSecret(
+    integrationID: Id,
+    options?: Omit<RotateSigningSecretRequest, "integrationID">,
+  ): CuepointPromise<Success<SigningSecretAnswer>>;
   /**
    * `POST /{kind}/addfield`: rejects with an `ApiError` whose message is the server's.
    *
@@ -118,6 +125,12 @@ export interface IntegrationsResource {
   completeOAuth(kind: Kind, params: OAuthCallbackRequest): CuepointPromise<Success<Integration>>;
 }
 
+/** A webhook integration's signing secret, and until when the previous one also signs (ISO, or null). */
+export interface SigningSecretAnswer {
+  signing_secret: string;
+  previous_expires_at: string | null;
+}
+
 /** Third-party integrations (spec §7 "Integrations"). */
 export const integrations = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): IntegrationsResource =>
   group<IntegrationsResource>(call, {
@@ -132,7 +145,8 @@ export const integrations = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): Integrat
     addData: (integrationID, blocks) =>
       call("POST", "/integration/adddata", toForm({ integrationID, type: "encrypt", blocks })),
     signingSecret: "POST /integration/signingsecret =integrationID",
-    rotateSigningSecret: "POST /integration/signingsecret/rotate =integrationID",
+    rotateSigningSecret: (integrationID, options) =>
+      call("POST", "/integration/signingsecret/rotate", { integrationID, ...options }),
     addField: "POST /{kind}/addfield",
     bulkTags: "POST /tags",
     addAutoField: "POST /{kind}/addautofield form",

@@ -42,6 +42,18 @@ describe("signWebhook", () => {
     await expect(signWebhook("", BODY, AT)).rejects.toThrow(TypeError);
     await expect(signWebhook(SECRET, BODY, new Date("nope"))).rejects.toThrow(RangeError);
   });
+
+  it("signs with several secrets as one t and one v1 each, in order, as independent HMACs do", async () => {
+    const header = await signWebhook([SECRET, "whsec_old"], BODY, AT);
+    expect(header).toBe(`t=${T},v1=${independentMac(SECRET, T, BODY)},v1=${independentMac("whsec_old", T, BODY)}`);
+    await expect(signWebhook([SECRET], BODY, AT)).resolves.toBe(await signWebhook(SECRET, BODY, AT));
+    await expect(signWebhook([SECRET, SECRET], BODY, AT)).resolves.toBe(await signWebhook(SECRET, BODY, AT));
+  });
+
+  it("refuses an empty list, or an empty secret among several", async () => {
+    await expect(signWebhook([], BODY, AT)).rejects.toThrow(/no signing secret given/);
+    await expect(signWebhook([SECRET, ""], BODY, AT)).rejects.toThrow(/signing secret is empty/);
+  });
 });
 
 describe("verifyWebhookSignature", () => {
@@ -105,6 +117,17 @@ describe("verifyWebhookSignature", () => {
     await expect(verifyWebhookSignature(SECRET, `t=${T},${old},${header.split(",")[1]}`, BODY, { now: AT })).resolves
       .toMatchObject({ ok: true });
     await expect(verifyWebhookSignature(SECRET, `t=${T},${old}`, BODY, { now: AT })).resolves.toMatchObject({ ok: false });
+  });
+
+  it("verifies a header signed with the new and the previous secret with either, and with no other", async () => {
+    const header = await signWebhook(["whsec_new", "whsec_old"], BODY, AT);
+    await expect(verifyWebhookSignature("whsec_new", header, BODY, { now: AT })).resolves.toEqual({ ok: true, timestamp: T });
+    await expect(verifyWebhookSignature("whsec_old", header, BODY, { now: AT })).resolves.toEqual({ ok: true, timestamp: T });
+    await expect(verifyWebhookSignature(SECRET, header, BODY, { now: AT })).resolves.toEqual({ ok: false, reason: "mismatch" });
+    await expect(verifyWebhookSignature("whsec_old", header, `${BODY} `, { now: AT })).resolves.toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
   });
 
   it("refuses an empty secret with a clear error rather than a mismatch", async () => {

@@ -49,20 +49,29 @@ const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) 
  * The `Cuepoint-Signature` value of a webhook body: `t=<unix seconds>,v1=<hex>`, where `v1` is
  * HMAC-SHA256 with the integration's signing secret over `${t}.${body}` (the exact bytes sent).
  * Binding the time into the MAC lets a receiver refuse replays outside a tolerance window.
- * Throws a TypeError for an empty secret and a RangeError for an invalid date.
+ * Given several secrets (the new one first, then one being rotated out), the header carries one
+ * `v1` per secret under the one timestamp, so a receiver still holding either secret verifies it;
+ * a secret given twice signs once. Throws a TypeError for an empty secret (or an empty list) and a
+ * RangeError for an invalid date.
  *
  * @example
  * const body = JSON.stringify({ event: "test" });
  * await signWebhook("whsec_abc", body, new Date("2024-03-05T14:00:00Z"));
  * // "t=1709647200,v1=…64 hex digits…"
+ * await signWebhook(["whsec_new", "whsec_old"], body, new Date("2024-03-05T14:00:00Z"));
+ * // "t=1709647200,v1=<with whsec_new>,v1=<with whsec_old>"
  */
-export async function signWebhook(secret: string, body: WebhookBody, at: Date): Promise<string> {
-  requireSecret(secret, "signWebhook");
+export async function signWebhook(secrets: string | readonly string[], body: WebhookBody, at: Date): Promise<string> {
+  const list = typeof secrets === "string" ? [secrets] : [...new Set(secrets)];
+  if (list.length === 0) throw new TypeError("signWebhook: no signing secret given; pass the integration's secret (whsec_…).");
+  for (const secret of list) requireSecret(secret, "signWebhook");
   const timestamp = Math.floor(at.getTime() / 1000);
   if (!Number.isFinite(timestamp)) throw new RangeError("signWebhook: `at` is not a valid date.");
-  const key = await hmacKey(secret, "sign");
-  const mac = await globalThis.crypto.subtle.sign("HMAC", key, signedPayload(timestamp, body));
-  return `t=${timestamp},v1=${toHex(mac)}`;
+  const payload = signedPayload(timestamp, body);
+  const macs = await Promise.all(
+    list.map(async (secret) => toHex(await globalThis.crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), payload))),
+  );
+  return [`t=${timestamp}`, ...macs.map((mac) => `v1=${mac}`)].join(",");
 }
 
 /** `t=…,v1=…,v1=…` into its timestamp and signatures (several `v1` while a secret is rotated). */

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { verifyWebhookSignature, type Client } from "@cuepoint/sdk";
+import { signWebhook, verifyWebhookSignature, type Client } from "@cuepoint/sdk";
 import { startFakeService, type FakeService } from "../../integrations/test-support/fakeService.js";
 import { pointServicesAt } from "../../integrations/test-support/serviceEnv.js";
 import { createTestApp, type TestApp } from "../../test-support/testApp.js";
@@ -48,6 +48,10 @@ beforeEach(() => {
   peer.requests.length = 0;
 });
 
+/** The header `signWebhook` makes for a delivery's body at its own timestamp. */
+const signWebhookAt = (secret: string, delivery: { header: string; body: string }) =>
+  signWebhook(secret, delivery.body, new Date(Number(/^t=(\d+)/.exec(delivery.header)?.[1]) * 1000));
+
 const hookJob = (webhook = HOOK, integrationID = signedHook, integrationType = "WEBHOOK", account = accountId) =>
   makeJob({ accountId: account, integrationType, action: "sendWebhook", integrationID, model: { webhook } });
 
@@ -90,34 +94,79 @@ describe("sendWebhook", () => {
     ).resolves.toEqual({ ok: false, reason: "outside-tolerance" });
   });
 
-  it("signs with the secret a new integration was given, and with the new one after rotation", async () => {
-    const ctx = actionContext(t);
+  /** Delivers one job for `hook` and answers the signature header and raw body the peer received. */
+  const deliver = async (hook: string) => {
+    peer.requests.length = 0;
+    await expect(executeAction(actionContext(t), hookJob(HOOK, hook))).resolves.toEqual({ status: "sent", detail: "HTTP 200 (signed)" });
+    const [request] = peer.calls("POST /catch/1/abc");
+    return { header: String(request?.headers["cuepoint-signature"]), body: request?.body ?? "" };
+  };
+  /** Which of `secrets` verify a delivery, at the test clock's now. */
+  const verifiedBy = async (delivery: { header: string; body: string }, secrets: Record<string, string>) => {
+    const now = t.clock.now();
+    const names: string[] = [];
+    for (const [name, secret] of Object.entries(secrets)) {
+      if ((await verifyWebhookSignature(secret, delivery.header, delivery.body, { now })).ok) names.push(name);
+    }
+    return names;
+  };
+  const newHook = async () => {
     const hook = (await owner.integrations.create({ type: "WEBHOOK" })).success.integrationid;
-    const { success: given } = await owner.integrations.signingSecret(hook);
-    const first = given.signing_secret ?? "";
+    const first = (await owner.integrations.signingSecret(hook)).success.signing_secret ?? "";
     expect(first).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    const deliver = async () => {
-      peer.requests.length = 0;
-      await expect(executeAction(ctx, hookJob(HOOK, hook))).resolves.toEqual({ status: "sent", detail: "HTTP 200 (signed)" });
-      const [request] = peer.calls("POST /catch/1/abc");
-      return { header: String(request?.headers["cuepoint-signature"]), body: request?.body ?? "" };
-    };
-    const before = await deliver();
-    const now = ctx.now();
-    await expect(verifyWebhookSignature(first, before.header, before.body, { now })).resolves.toMatchObject({ ok: true });
+    return { hook, first };
+  };
 
+  it("signs with the secret a new integration was given; after a rotation with both for 24 hours by default", async () => {
+    const { hook, first } = await newHook();
+    const before = await deliver(hook);
+    expect(before.header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(await verifiedBy(before, { first })).toEqual(["first"]);
+
+    const rotatedAt = t.clock.now().getTime();
     const { success: rotated } = await owner.integrations.rotateSigningSecret(hook);
     expect(rotated.signing_secret).toMatch(/^whsec_/);
     expect(rotated.signing_secret).not.toBe(first);
-    const after = await deliver();
-    expect(after.header).not.toBe(before.header);
-    await expect(verifyWebhookSignature(rotated.signing_secret, after.header, after.body, { now })).resolves.toMatchObject({
-      ok: true,
+    const until = Date.parse(rotated.previous_expires_at ?? "");
+    expect(until - rotatedAt).toBeGreaterThanOrEqual(24 * 3_600_000);
+    expect(until - t.clock.now().getTime()).toBeLessThanOrEqual(24 * 3_600_000);
+
+    const after = await deliver(hook);
+    // One timestamp, the new secret's v1 first, then the previous one's.
+    expect(after.header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(await verifiedBy(after, { first, rotated: rotated.signing_secret, other: SECRET })).toEqual(["first", "rotated"]);
+    expect(after.header.split(",")[1]).toBe((await signWebhookAt(rotated.signing_secret, after)).split(",")[1]);
+  });
+
+  it("signs with the new secret only after a rotation with expiresIn 0", async () => {
+    const { hook, first } = await newHook();
+    const { success: rotated } = await owner.integrations.rotateSigningSecret(hook, { expiresIn: 0 });
+    expect(rotated.previous_expires_at).toBeNull();
+    const after = await deliver(hook);
+    expect(after.header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(await verifiedBy(after, { first, rotated: rotated.signing_secret })).toEqual(["rotated"]);
+  });
+
+  it("stops signing with the previous secret once its grace period is over (test clock)", async () => {
+    const { hook, first } = await newHook();
+    const { success: rotated } = await owner.integrations.rotateSigningSecret(hook, { expiresIn: 1 });
+    const secrets = { first, rotated: rotated.signing_secret };
+    t.clock.advance(59 * 60_000);
+    expect(await verifiedBy(await deliver(hook), secrets)).toEqual(["first", "rotated"]);
+    expect((await owner.integrations.signingSecret(hook)).success.previous_expires_at).toBe(rotated.previous_expires_at);
+
+    t.clock.advance(2 * 60_000);
+    const late = await deliver(hook);
+    expect(late.header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(await verifiedBy(late, secrets)).toEqual(["rotated"]);
+    expect((await owner.integrations.signingSecret(hook)).success).toEqual({
+      signing_secret: rotated.signing_secret,
+      previous_expires_at: null,
     });
-    await expect(verifyWebhookSignature(first, after.header, after.body, { now })).resolves.toEqual({
-      ok: false,
-      reason: "mismatch",
-    });
+
+    // Rotating again keeps the secret it replaces, never the expired one.
+    const { success: third } = await owner.integrations.rotateSigningSecret(hook);
+    expect(await verifiedBy(await deliver(hook), { ...secrets, third: third.signing_secret })).toEqual(["rotated", "third"]);
   });
 
   it("sends Zapier hooks too, unsigned when the integration has no signing secret", async () => {

@@ -1,7 +1,7 @@
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from "@cuepoint/sdk";
 import { isRebased, serviceUrl } from "../../integrations/endpoints.js";
 import { publicAddresses } from "../../integrations/publicHost.js";
-import { SIGNING_SECRET_FIELD } from "../../integrations/signingSecret.js";
+import { SIGNING_SECRET_FIELD, signingSecretsAt } from "../../integrations/signingSecret.js";
 import { asAction } from "./errors.js";
 import { callPeer } from "./http.js";
 import { actionIntegration } from "./integration.js";
@@ -14,7 +14,8 @@ import { webhookPayload } from "./webhookPayload.js";
  * node's `model.webhook`, with `Idempotency-Key: job.idempotencyKey` and, when the integration
  * has a signing secret (given at creation, see integrations/signingSecret.ts),
  * `Cuepoint-Signature: t=<unix>,v1=<hex>` (`signWebhook` of @cuepoint/sdk, whose
- * `verifyWebhookSignature` receivers use).
+ * `verifyWebhookSignature` receivers use); for a while after a rotation a second `v1`, made with
+ * the replaced secret, follows (`signingSecretsAt`), so a receiver holding either verifies it.
  * The address is one a person typed: a private-network host is refused unless the operator
  * allows it or rebased the kind (`CUEPOINT_<KIND>_BASE_URL`, origin replaced, path kept).
  *
@@ -31,18 +32,21 @@ export async function sendWebhook(ctx: ActionContext, job: ActionJob): Promise<A
   } else {
     await asAction(() => publicAddresses(url.hostname, label));
   }
-  const body = JSON.stringify(webhookPayload(job, ctx.now()));
+  const now = ctx.now();
+  const body = JSON.stringify(webhookPayload(job, now));
   // Every integration made now has one; older ones go unsigned until one is set.
   const secret = loaded.secrets.data[SIGNING_SECRET_FIELD];
   if (secret !== undefined && (typeof secret !== "string" || secret === "")) {
     throw new PermanentActionError(`${label}: the signing secret must be text; set it again.`);
   }
+  const secrets = signingSecretsAt(loaded.secrets, now);
+  const signed = secrets.length > 0;
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "idempotency-key": job.idempotencyKey,
     "user-agent": "Cuepoint-Webhooks/1",
-    ...(secret && { [WEBHOOK_SIGNATURE_HEADER]: await signWebhook(secret, body, ctx.now()) }),
+    ...(signed && { [WEBHOOK_SIGNATURE_HEADER]: await signWebhook(secrets, body, now) }),
   };
   const { status } = await callPeer(label, url.href, { raw: body, headers });
-  return { status: "sent", detail: `HTTP ${status}${secret ? " (signed)" : " (unsigned: no signing secret set)"}` };
+  return { status: "sent", detail: `HTTP ${status}${signed ? " (signed)" : " (unsigned: no signing secret set)"}` };
 }

@@ -13,8 +13,11 @@ export interface ServiceContext {
   credentials: Record<string, string>;
   /** Provider facts kept beside the secrets (Mailchimp's `dc`…). */
   meta: Record<string, string>;
-  /** The saved integration's webhook signing secret (WEBHOOK, ZAPIER); null when it has none or is unsaved. */
-  signingSecret: string | null;
+  /**
+   * The saved integration's webhook signing secrets (WEBHOOK, ZAPIER) as deliveries use them now:
+   * the current one, then a rotated-out one still in its grace period; empty when none or unsaved.
+   */
+  signingSecrets: readonly string[];
   /** The server's clock (the test clock in tests). */
   now(): Date;
   /** The OAuth access token, refreshed first when it has expired; throws when there is none. */

@@ -7,7 +7,8 @@ import type { IntegrationAdapter } from "./types.js";
  * WEBHOOK and ZAPIER: nothing to connect (each timeline action posts to its own address), so the
  * check posts a sample payload to the address given as `webhook` (or `url`) and passes on any
  * 2xx. A saved integration with a signing secret signs it as deliveries are signed
- * (`Cuepoint-Signature`), so the receiver can try its `verifyWebhookSignature` on it. Without an
+ * (`Cuepoint-Signature`, with a second `v1` while a rotated-out secret still signs), so the
+ * receiver can try its `verifyWebhookSignature` on it. Without an
  * address there is nothing to try, and the check says so and passes.
  */
 export const webhookAdapter: IntegrationAdapter = {
@@ -33,9 +34,10 @@ export const webhookAdapter: IntegrationAdapter = {
       registrant: { name: "Test Registrant", email: "test@example.com" },
     });
     const headers: Record<string, string> = { "content-type": "application/json" };
-    if (ctx.signingSecret) headers[WEBHOOK_SIGNATURE_HEADER] = await signWebhook(ctx.signingSecret, body, now);
+    const signed = ctx.signingSecrets.length > 0;
+    if (signed) headers[WEBHOOK_SIGNATURE_HEADER] = await signWebhook(ctx.signingSecrets, body, now);
     await ctx.call(url.toString(), { raw: body, headers });
-    return ctx.signingSecret
+    return signed
       ? `The webhook answered the test payload. It was signed (${WEBHOOK_SIGNATURE_HEADER}) with this integration's signing secret.`
       : `The webhook answered the test payload.`;
   },

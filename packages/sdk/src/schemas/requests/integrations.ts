@@ -56,6 +56,37 @@ export const AddDataRequestSchema = v.object({
 });
 export type AddDataRequest = v.InferInput<typeof AddDataRequestSchema>;
 
+/**
+ * How many hours a rotated-out signing secret keeps signing deliveries alongside the new one, by
+ * default and at most: 24 (as Stripe allows), so receivers can switch without missing one.
+ */
+export const SIGNING_SECRET_GRACE_HOURS = 24;
+
+const EXPIRES_IN_RULE = `Keep the previous secret for a whole number of hours from 0 to ${SIGNING_SECRET_GRACE_HOURS}.`;
+
+/**
+ * `POST /integration/signingsecret/rotate` (JSON, design): `expiresIn` is how many hours the
+ * previous secret keeps signing next to the new one (whole hours, 0–24, default 24); 0 drops it
+ * at once.
+ *
+ * @example
+ * v.parse(RotateSigningSecretRequestSchema, { integrationID: "i1" }); // { integrationID: "i1", expiresIn: 24 }
+ * v.parse(RotateSigningSecretRequestSchema, { integrationID: "i1", expiresIn: 0 }); // drops the old secret now
+ */
+export const RotateSigningSecretRequestSchema = v.object({
+  integrationID: IdSchema,
+  expiresIn: v.optional(
+    v.pipe(
+      v.number(EXPIRES_IN_RULE),
+      v.integer(EXPIRES_IN_RULE),
+      v.minValue(0, EXPIRES_IN_RULE),
+      v.maxValue(SIGNING_SECRET_GRACE_HOURS, EXPIRES_IN_RULE),
+    ),
+    SIGNING_SECRET_GRACE_HOURS,
+  ),
+});
+export type RotateSigningSecretRequest = v.InferInput<typeof RotateSigningSecretRequestSchema>;
+
 /** `POST /{kind}/addfield` (JSON): a custom field on a list of the service. */
 export const AddFieldRequestSchema = v.object({
   integrationID: IdSchema,

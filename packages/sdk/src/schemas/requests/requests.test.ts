@@ -15,6 +15,8 @@ import {
   LoginRequestSchema,
   OAuthAuthorizeQuerySchema,
   OAuthCallbackRequestSchema,
+  RotateSigningSecretRequestSchema,
+  SIGNING_SECRET_GRACE_HOURS,
   SetEventsRequestSchema,
   UpdateWebinarRequestSchema,
   UploadResumeQuerySchema,
@@ -144,6 +146,25 @@ describe("integration OAuth", () => {
   it("callback: the provider's parameters, others kept", () => {
     expect(v.parse(OAuthCallbackRequestSchema, { code: "c", state: "s", hd: "example.com" })).toEqual({ code: "c", state: "s", hd: "example.com" });
     expect(issuePath(OAuthCallbackRequestSchema, { AccountSid: 12 })).toBe("AccountSid");
+  });
+});
+
+describe("rotating a signing secret", () => {
+  it("keeps the previous secret 24 hours by default; 0 to 24 whole hours may be asked", () => {
+    expect(SIGNING_SECRET_GRACE_HOURS).toBe(24);
+    expect(v.parse(RotateSigningSecretRequestSchema, { integrationID: "i1" })).toEqual({ integrationID: "i1", expiresIn: 24 });
+    for (const expiresIn of [0, 1, 24]) {
+      expect(v.parse(RotateSigningSecretRequestSchema, { integrationID: 7, expiresIn })).toEqual({ integrationID: 7, expiresIn });
+    }
+  });
+
+  it("refuses more than 24 hours, fewer than 0, fractions and text, naming expiresIn", () => {
+    for (const expiresIn of [25, -1, 1.5, "24", null, Number.NaN]) {
+      expect(issuePath(RotateSigningSecretRequestSchema, { integrationID: "i1", expiresIn })).toBe("expiresIn");
+      const result = v.safeParse(RotateSigningSecretRequestSchema, { integrationID: "i1", expiresIn });
+      expect(result.issues?.[0]?.message).toBe("Keep the previous secret for a whole number of hours from 0 to 24.");
+    }
+    expect(issuePath(RotateSigningSecretRequestSchema, { expiresIn: 1 })).toBe("integrationID");
   });
 });
 

@@ -50,9 +50,14 @@ export const integrationCalls: Record<string, CallRow> = {
     method: "POST", path: "/integration/signingsecret", encoding: "json", body: { integrationID: "i1" },
   },
   "integrations.rotateSigningSecret": {
-    schema: R.IntegrationIdRequestSchema,
+    schema: R.RotateSigningSecretRequestSchema,
     call: (c) => c.integrations.rotateSigningSecret("i1"),
     method: "POST", path: "/integration/signingsecret/rotate", encoding: "json", body: { integrationID: "i1" },
+  },
+  "integrations.rotateSigningSecret (expiresIn)": {
+    schema: R.RotateSigningSecretRequestSchema,
+    call: (c) => c.integrations.rotateSigningSecret("i1", { expiresIn: 0 }),
+    method: "POST", path: "/integration/signingsecret/rotate", encoding: "json", body: { integrationID: "i1", expiresIn: 0 },
   },
   "integrations.addField": {
     schema: R.AddFieldRequestSchema,

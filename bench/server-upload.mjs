@@ -149,13 +149,17 @@ async function inClient(job) {
   return JSON.parse(out.trim().split("\n").at(-1));
 }
 
+/** `job` run by `inClient`, with the RSS and CPU seconds of the server `pid` meanwhile. */
+async function measured(pid, job) {
+  const rss = sampleRss(pid);
+  const cpu = cpuMeter(pid);
+  const report = await inClient(job);
+  return { report, memory: rss.stop(), used: { client: report.client, server: cpu.stop() } };
+}
+
 /** One upload through the SDK uploader (in its own process); answers seconds, CPU and the server's RSS. */
 async function cuepointUpload(server, token, userId, source, mediaDir, expected) {
-  const rss = sampleRss(server.pid);
-  const cpu = cpuMeter(server.pid);
-  const report = await inClient({ kind: "cuepoint", apiURL: server.apiURL, token, userId, source });
-  const memory = rss.stop();
-  const used = { client: report.client, server: cpu.stop() };
+  const { report, memory, used } = await measured(server.pid, { kind: "cuepoint", apiURL: server.apiURL, token, userId, source });
   const { result } = report;
   if (typeof result !== "object" || !result?.uniqueID) throw new Error(`the upload did not complete: ${JSON.stringify(result)}`);
   const [name] = (await readdir(mediaDir)).filter((entry) => entry.startsWith(String(result.uniqueID)));
@@ -188,11 +192,7 @@ async function tusClient({ endpoint, source, chunkSize, readBytes }) {
 
 /** One upload through tus-js-client (in its own process); answers seconds, CPU and the tus server's RSS. */
 async function tusUpload(tus, tusDir, source, expected, chunkSize, readBytes) {
-  const rss = sampleRss(tus.pid);
-  const cpu = cpuMeter(tus.pid);
-  const report = await inClient({ kind: "tus", endpoint: tus.endpoint, source, chunkSize, readBytes });
-  const memory = rss.stop();
-  const used = { client: report.client, server: cpu.stop() };
+  const { report, memory, used } = await measured(tus.pid, { kind: "tus", endpoint: tus.endpoint, source, chunkSize, readBytes });
   const stored = join(tusDir, report.url.split("/").at(-1));
   const sha = await sha256OfFile(stored);
   if (sha !== expected) throw new Error(`tus stored file differs: ${sha} != ${expected}`);

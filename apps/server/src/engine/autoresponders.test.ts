@@ -1,7 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMasterSetting } from "@cuepoint/sdk";
-import { actionDeliveries, scheduledActions } from "../db/schema/index.js";
+import { actionDeliveries } from "../db/schema/index.js";
 import { executeAction } from "./actions/index.js";
 import { planAutoresponders } from "./autoresponders.js";
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./actions/test-support/smtpPeer.js";
@@ -52,16 +52,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const jobsOf = async (registrantId: string) =>
-  Object.fromEntries(
-    (
-      await t.db.orm
-        .select()
-        .from(scheduledActions)
-        .where(eq(scheduledActions.registrantId, registrantId))
-        .orderBy(asc(scheduledActions.plannedAt))
-    ).map((j) => [j.nodeKey, { at: j.dueAt.toISOString(), status: j.status, detail: j.detail }]),
-  );
+const jobsOf = (registrantId: string) => t.jobsOf(registrantId);
 
 /** A header of a raw message, unfolded. */
 const header = (raw: string, name: string) =>

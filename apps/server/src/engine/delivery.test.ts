@@ -1,7 +1,7 @@
 import { and, asc, eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actionDeliveries, scheduledActions, usageEvents } from "../db/schema/index.js";
-import { createEngineTestApp, readyMail, type EngineTestApp } from "./testSupport.js";
+import { createEngineTestApp, readyMail, readySms, type EngineTestApp } from "./testSupport.js";
 
 /**
  * Carrying actions out: retries with backoff, dead letters, the plan's action limit, SMS consent
@@ -21,15 +21,7 @@ beforeAll(async () => {
   await t.setBlocks({
     "-1": [
       readyMail(1, -1, { id: "mail" }),
-      readyMail(1, -1, {
-        id: "sms",
-        hours: 10,
-        amPm: "PM",
-        action: "sendsms",
-        integrationType: "TWILIO",
-        integrationID: "twilio-test",
-        model: { smsText: "We start tomorrow", phonenumber: "+15550100" },
-      }),
+      readySms(1, -1, { id: "sms", integrationID: "twilio-test", smsText: "We start tomorrow", phonenumber: "+15550100" }),
     ],
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actionDeliveries, events, registrants, scheduledActions, timelines } from "../db/schema/index.js";
 import { pumpDue } from "./queue.js";
@@ -17,16 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const jobsOf = async (registrantId: string) =>
-  Object.fromEntries(
-    (
-      await t.db.orm
-        .select()
-        .from(scheduledActions)
-        .where(eq(scheduledActions.registrantId, registrantId))
-        .orderBy(asc(scheduledActions.plannedAt))
-    ).map((j) => [j.nodeKey, { at: j.dueAt.toISOString(), status: j.status, detail: j.detail }]),
-  );
+const jobsOf = (registrantId: string) => t.jobsOf(registrantId);
 
 describe("rescheduling when the timeline changes", () => {
   let ann: string;

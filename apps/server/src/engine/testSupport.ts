@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { createClient, type Client } from "@cuepoint/sdk";
-import { registrants, type TimelineRow } from "../db/schema/index.js";
+import { registrants, scheduledActions, type TimelineRow } from "../db/schema/index.js";
 import { setPublicRateLimits } from "../public/rateLimits.js";
 import { mailNode, type NodeInput } from "../test-support/timelineFixtures.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
@@ -27,6 +27,28 @@ const SMTP_FIELDS = {
 /** `mailNode` (9:00 AM exact, `days` before/after) made ready to queue. */
 export const readyMail = (days: number, isAfter: 1 | -1, fields: Partial<NodeInput> = {}): NodeInput =>
   mailNode(days, isAfter, { ...SMTP_FIELDS, ...fields });
+
+/**
+ * `mailNode` made a ready sendsms node (10:00 PM, `days` before/after) through the TWILIO
+ * integration `integrationID`, texting `smsText` to `phonenumber`.
+ *
+ * @example
+ * readySms(1, -1, { id: "sms", integrationID: "twilio-test", smsText: "Hi", phonenumber: "+15550100" });
+ */
+export const readySms = (
+  days: number,
+  isAfter: 1 | -1,
+  sms: { id: string; integrationID: string; smsText: string; phonenumber: string },
+): NodeInput =>
+  mailNode(days, isAfter, {
+    id: sms.id,
+    hours: 10,
+    amPm: "PM",
+    action: "sendsms",
+    integrationType: "TWILIO",
+    integrationID: sms.integrationID,
+    model: { smsText: sms.smsText, phonenumber: sms.phonenumber },
+  });
 
 /** A relative sendMail node, ready to queue. */
 export const readyNode = (fields: Partial<NodeInput>): NodeInput => ({ action: "sendMail", groupID: "3", ...SMTP_FIELDS, ...fields });
@@ -108,6 +130,8 @@ export interface EngineTestApp extends TestApp {
   setBlocks(blocks: Record<string, NodeInput[]>): Promise<Record<string, { id?: string }[]>>;
   /** Stores an event at a local start of the timeline's zone; answers its id. */
   addEvent(startLocal: string): Promise<string>;
+  /** A registrant's scheduled actions by node key, in planned order: due instant, status, detail. */
+  jobsOf(registrantId: string): Promise<Record<string, { at: string; status: string; detail: string }>>;
   /** Registers through the public registration endpoint; answers the registrant id. */
   register(email: string, fields?: { eventId?: string; timeZone?: string; smsConsent?: boolean }): Promise<string>;
   stop(): Promise<void>;
@@ -148,6 +172,14 @@ export async function createEngineTestApp(start: string, engineOptions: Partial<
     stranger: strangerClient,
     peer,
     engine,
+    async jobsOf(registrantId) {
+      const rows = await t.db.orm
+        .select()
+        .from(scheduledActions)
+        .where(eq(scheduledActions.registrantId, registrantId))
+        .orderBy(asc(scheduledActions.plannedAt));
+      return Object.fromEntries(rows.map((j) => [j.nodeKey, { at: j.dueAt.toISOString(), status: j.status, detail: j.detail }]));
+    },
     async setBlocks(blocks) {
       const { success } = await ownerClient.timelines.setEvents({ webinarTimeline: timeline.id, blocks, isPast: false });
       return success as Record<string, { id?: string }[]>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "@cuepoint/sdk";
-import { createEngineTestApp, readyMail, type EngineTestApp } from "../engine/testSupport.js";
+import { createEngineTestApp, readyMail, readySms, type EngineTestApp } from "../engine/testSupport.js";
 import { failure } from "../test-support/timelineFixtures.js";
 
 /** The automation routes through the SDK client: settings, attendance, logs, dry run, live script. */
@@ -15,15 +15,7 @@ beforeAll(async () => {
   await t.setBlocks({
     "-1": [
       readyMail(1, -1, { id: "mail", actionTitle: "Reminder" }),
-      readyMail(1, -1, {
-        id: "sms",
-        hours: 10,
-        amPm: "PM",
-        action: "sendsms",
-        integrationType: "TWILIO",
-        integrationID: "twilio-test",
-        model: { smsText: "Hi", phonenumber: "+15550100" },
-      }),
+      readySms(1, -1, { id: "sms", integrationID: "twilio-test", smsText: "Hi", phonenumber: "+15550100" }),
     ],
     "0": [
       { id: "chat", key: "livechat", action: "livechat", days: 0, hours: 0, minutes: 5, isAfter: 1, groupID: "3", model: { message: "Welcome!" } },

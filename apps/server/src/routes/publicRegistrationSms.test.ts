@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type ApiError } from "@cuepoint/sdk";
 import { registrants, scheduledActions } from "../db/schema/index.js";
 import { executeAction } from "../engine/actions/index.js";
-import { createEngineTestApp, readyMail, type EngineTestApp } from "../engine/testSupport.js";
+import { createEngineTestApp, readySms, type EngineTestApp } from "../engine/testSupport.js";
 import { startFakeService, type FakeService, type ReceivedRequest } from "../integrations/test-support/fakeService.js";
 import { pointServicesAt } from "../integrations/test-support/serviceEnv.js";
 
@@ -35,15 +35,7 @@ beforeAll(async () => {
   const { integrationid } = (await t.owner.integrations.create({ type: "TWILIO", sid: SID, token: TOKEN })).success;
   await t.setBlocks({
     "-1": [
-      readyMail(1, -1, {
-        id: "sms",
-        hours: 10,
-        amPm: "PM",
-        action: "sendsms",
-        integrationType: "TWILIO",
-        integrationID: integrationid,
-        model: { smsText: "We start tomorrow", phonenumber: "+15557654321" },
-      }),
+      readySms(1, -1, { id: "sms", integrationID: integrationid, smsText: "We start tomorrow", phonenumber: "+15557654321" }),
     ],
   });
 });

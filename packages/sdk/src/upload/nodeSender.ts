@@ -1,5 +1,6 @@
 import { eachPart, nodeModule } from "./node.js";
 import { FILE_CHANGED, readFromDisk } from "./nodeFile.js";
+import type { NodeCrypto } from "./sha256.js";
 import type { SendChunk } from "./transport.js";
 
 // Node only: package.json's `browser` field maps this module to nodeSender.browser.ts (nothing),
@@ -16,7 +17,6 @@ interface NodeRequest {
   destroy(error?: Error): void;
 }
 type NodeHttp = { request(url: string, options: object): NodeRequest };
-type NodeCrypto = { createHash(algorithm: "sha256"): { update(data: Uint8Array): unknown; digest(encoding: "hex"): string } };
 
 /**
  * A failure to read the file (it changed or went away, `NotReadableError` from a Blob, or

@@ -4,7 +4,8 @@ interface NodeHash {
   update(data: Uint8Array): unknown;
   digest(encoding: "hex"): string;
 }
-interface NodeCrypto {
+/** The part of `node:crypto` the uploader uses (sha256Hex and the Node transport). */
+export interface NodeCrypto {
   createHash(algorithm: "sha256"): NodeHash;
 }
 

@@ -1,4 +1,3 @@
-
 /** What the uploader needs from a chunk reply. */
 export interface ChunkReply {
   status: number;

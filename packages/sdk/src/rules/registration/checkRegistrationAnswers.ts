@@ -27,7 +27,13 @@ export interface RegistrationAnswersInput {
   fields?: Readonly<Record<string, string | number | boolean | undefined>>;
 }
 
-const isBuiltIn = (name: string) => (BUILT_IN_REGISTRATION_FIELDS as readonly string[]).includes(name);
+/**
+ * Whether `name` is one of {@link BUILT_IN_REGISTRATION_FIELDS} (the package's, not exported from it).
+ *
+ * @example
+ * isBuiltIn("email"); // true
+ */
+export const isBuiltIn = (name: string) => (BUILT_IN_REGISTRATION_FIELDS as readonly string[]).includes(name);
 const bad = (message: string): RegistrationFieldResult => ({ ok: false, message });
 
 /**

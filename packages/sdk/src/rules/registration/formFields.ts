@@ -1,12 +1,11 @@
 import type { CustomFormField, RegistrationSetting } from "../../schemas/timelineSetting/registration.js";
-import { BUILT_IN_REGISTRATION_FIELDS } from "./checkRegistrationAnswers.js";
+import { isBuiltIn } from "./checkRegistrationAnswers.js";
 
 const BUILT_IN: readonly CustomFormField[] = [
   { name: "name", label: "Name", type: "text", required: true },
   { name: "email", label: "Email", type: "email", required: true },
   { name: "phone", label: "Phone", type: "phone", required: false },
 ];
-const isBuiltIn = (name: string) => (BUILT_IN_REGISTRATION_FIELDS as readonly string[]).includes(name);
 
 /**
  * The fields a timeline's registration form shows, in order: name, email and phone, then the

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, like, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, ne, notInArray, sql } from "drizzle-orm";
 import {
   events,
   registrants,
@@ -9,6 +9,7 @@ import {
   type TimelineRow,
 } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
+import { AUTORESPONDER_MESSAGES, autoresponderKey } from "./actions/autoresponder.js";
 import { planAutoresponders } from "./autoresponders.js";
 import { storeLiveScript } from "./liveScript.js";
 import { planTimeline, type PlannedNode } from "./plan.js";
@@ -125,7 +126,7 @@ const jobsOf = (placed: PlacedEvent): Timed[] =>
   [...placed.planned, ...placed.autoresponders].filter((p): p is Timed => p.kind === "action" && p.plannedAt !== null);
 
 /** Autoresponder jobs: a message turned off cancels them with its own reason. */
-const AUTORESPONDER_KEYS = "autoresponder:%";
+const AUTORESPONDER_KEYS = AUTORESPONDER_MESSAGES.map(autoresponderKey);
 
 /**
  * Schedules every action of the timeline for new registrants (the widget's registration, the
@@ -213,17 +214,17 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
     const actions = jobsOf(placed);
     const keys = [...placed.planned, ...placed.autoresponders].filter((p) => p.kind === "action").map((p) => p.key);
     const inEvent = eq(scheduledActions.eventId, event.id);
-    const kept = keys.length > 0 ? notInArray(scheduledActions.nodeKey, keys) : undefined;
+    const gone = keys.length > 0 ? notInArray(scheduledActions.nodeKey, keys) : undefined;
     // Autoresponder mails turned off (or left without subject or body).
     await tx
       .update(scheduledActions)
       .set({ status: "canceled", jobId: null, detail: REASONS.autoresponderOff, updatedAt: now })
-      .where(and(inEvent, inArray(scheduledActions.status, WAITING), like(scheduledActions.nodeKey, AUTORESPONDER_KEYS), kept));
+      .where(and(inEvent, inArray(scheduledActions.status, WAITING), inArray(scheduledActions.nodeKey, AUTORESPONDER_KEYS), gone));
     // Removed (or now incomplete, or now live) actions.
     await tx
       .update(scheduledActions)
       .set({ status: "canceled", jobId: null, detail: REASONS.removed, updatedAt: now })
-      .where(and(inEvent, inArray(scheduledActions.status, WAITING), kept));
+      .where(and(inEvent, inArray(scheduledActions.status, WAITING), gone));
     for (const planned of actions) {
       const ofNode = and(inEvent, eq(scheduledActions.nodeKey, planned.key));
       const ahead = planned.plannedAt >= now;

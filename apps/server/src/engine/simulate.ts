@@ -21,9 +21,6 @@ export interface SimulatedRegistrant {
   fields: Record<string, string>;
 }
 
-/** What the engine would do with one action: the SDK's answer type, so server and client cannot drift. */
-export type { SimulatedAction };
-
 const CONFIRMATION = autoresponderKey("confirmation");
 
 const pad = (n: number) => String(n).padStart(2, "0");

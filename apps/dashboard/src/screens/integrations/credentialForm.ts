@@ -1,12 +1,10 @@
 import { credentialSchemaFor, type IntegrationKind } from "@cuepoint/sdk";
+import { issueErrors } from "../../lib/formErrors.js";
 
 /** The outcome of checking a credential form with the SDK's schema. */
 export type CredentialCheck =
   | { ok: true; values: Record<string, string | number> }
   | { ok: false; errors: Record<string, string> };
-
-type PathItem = PropertyKey | { key: PropertyKey };
-const keyOf = (item: PathItem | undefined) => (typeof item === "object" && item !== null ? item.key : item);
 
 /**
  * Checks a kind's credential form with the SDK's `credentialSchemaFor(kind)` (the one copy of
@@ -28,10 +26,5 @@ export function checkCredentials(kind: IntegrationKind, form: Record<string, str
     );
     return { ok: true, values };
   }
-  const errors: Record<string, string> = {};
-  for (const issue of result.issues) {
-    const key = keyOf(issue.path?.[0] as PathItem | undefined);
-    if (typeof key === "string" && !errors[key]) errors[key] = issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: issueErrors(result.issues) };
 }

@@ -9,7 +9,7 @@ import { FormError, Select, TextField } from "../../ui/Field.js";
 import { toast } from "../../ui/Toasts.js";
 import { formatWhen } from "./format.js";
 import { checkReschedule, localInputValue } from "./rescheduleForm.js";
-import { timeZoneOptions } from "./timeZones.js";
+import { timeZoneOptions } from "../../lib/timeZones.js";
 
 /**
  * The webinar screen's "Reschedule" button and its dialog (POST /webinar/reschedule): a new date

@@ -12,7 +12,7 @@ import { Checkbox, FormError, Select, TextField } from "../../ui/Field.js";
 import { ListState } from "../../ui/ListState.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { toast } from "../../ui/Toasts.js";
-import { timeZoneOptions } from "./timeZones.js";
+import { timeZoneOptions } from "../../lib/timeZones.js";
 import "../home/home.css";
 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

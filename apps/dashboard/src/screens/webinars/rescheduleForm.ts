@@ -1,4 +1,5 @@
 import { RescheduleWebinarRequestSchema, zonedToUtc, zonedWallTime, type RescheduleWebinarRequest } from "@cuepoint/sdk";
+import { issueErrors } from "../../lib/formErrors.js";
 
 /** The outcome of checking the reschedule dialog: the body to send, or one message per field. */
 export type RescheduleCheck = { ok: true; body: RescheduleWebinarRequest } | { ok: false; errors: Record<string, string> };
@@ -60,11 +61,5 @@ export function checkReschedule(
   const result = RescheduleWebinarRequestSchema["~standard"].validate(body);
   if (result instanceof Promise) throw new Error("The reschedule schema is synchronous.");
   if (!result.issues) return { ok: true, body };
-  const errors: Record<string, string> = {};
-  for (const issue of result.issues) {
-    const first = issue.path?.[0];
-    const key = typeof first === "object" ? first.key : first;
-    if (typeof key === "string" && !errors[key]) errors[key] = issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: issueErrors(result.issues) };
 }

@@ -4,7 +4,7 @@ import { client } from "../../../api/client.js";
 import { useQuery } from "../../../api/useQuery.js";
 import { formErrorsFrom, type FormErrors } from "../../../lib/formErrors.js";
 import { Button, Dialog, FormError, ListState, Pagination, Select, Tabs, tabPanelProps, TextField } from "../../../ui/index.js";
-import { timeZoneOptions } from "./settings/timeZones.js";
+import { timeZoneOptions } from "../../../lib/timeZones.js";
 
 const DELIVERIES_PAGE_SIZE = 50;
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });

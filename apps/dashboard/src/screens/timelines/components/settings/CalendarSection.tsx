@@ -3,7 +3,7 @@ import { useSessionData } from "../../../../session/dataStore.js";
 import { Select, TextField } from "../../../../ui/index.js";
 import type { SectionProps } from "./sectionProps.js";
 import { SettingForm, withSection } from "./SettingForm.js";
-import { timeZoneOptions } from "./timeZones.js";
+import { timeZoneOptions } from "../../../../lib/timeZones.js";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

@@ -12,8 +12,9 @@ const timeZones = (): string[] => {
 let cached: Array<{ value: string; label: string }> | undefined;
 
 /**
- * The time-zone select's options (the schedule screen and the reschedule dialog), with `current`
- * first when the runtime does not list it (an alias such as `UTC`), so the select can show it.
+ * Every time-zone select's options (the schedule screen, the reschedule dialog, the timeline's
+ * calendar, the registrant's zone), with `current` first when the runtime does not list it (an
+ * alias such as `UTC`), so the select can show it.
  *
  * @example
  * <Select label="Time zone" value={zone} options={timeZoneOptions(zone)} … />

@@ -16,15 +16,16 @@ const settings = runtimeSettings();
 const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
 const where = db.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `the embedded database in ${settings.dataDir}`;
 
-if (process.argv.includes("--seed-demo")) {
-  const { created } = await seedDemo(db.orm);
-  console.log(`${created ? "Created" : "Using"} the demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
-}
-
 // Video processing after upload (src/media/README.md): each video as its upload completes, and a
 // sweep now and every 30 s for what a stopped server left pending or in progress. Not the engine's.
 const media = createLocalMediaStore(settings.config.mediaDir);
 const mediaProcessing = createMediaProcessing({ orm: db.orm, media, now: settings.config.now });
+
+if (process.argv.includes("--seed-demo")) {
+  const { created } = await seedDemo(db.orm, new Date(), media);
+  console.log(`${created ? "Created" : "Using"} the demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+}
+
 const app = createApp({ db, config: settings.config, media, mediaProcessing });
 mediaProcessing.start();
 // The automation engine: carries out timeline actions when due (src/engine/README.md).

@@ -1,16 +1,14 @@
 import { parseArgs } from "node:util";
 import * as v from "valibot";
-import { eq } from "drizzle-orm";
 import { BannerContentSchema, ROLE_CODES, roleNameOf, type KnownFeature } from "@cuepoint/sdk";
 import { deleteSetting, SETTING, writeSetting } from "../db/settings.js";
 import type { Database } from "../db/types.js";
 import { describeIssue } from "../http/input.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../seed/seedDemo.js";
 import { createUser, EmailTakenError, InvalidUserError } from "../users/users.js";
-import { users } from "../db/schema/index.js";
 
-/** The feature flags `user create --feature` may switch on (the SDK's `KnownFeature`s). */
-const KNOWN_FEATURES: readonly KnownFeature[] = ["registrantUpload"];
+/** The feature flags `user create --feature` may switch on: every `KnownFeature` of the SDK (checked by the type). */
+const KNOWN_FEATURES = Object.keys({ registrantUpload: true } satisfies Record<KnownFeature, true>);
 
 export const USAGE = `Cuepoint admin commands (pnpm cuepoint <command>):
 
@@ -79,17 +77,14 @@ export async function runCli(argv: readonly string[], db: Database, io: CliIo): 
       return 2;
     }
     const features = values.feature ?? [];
-    const unknown = features.find((flag) => !(KNOWN_FEATURES as readonly string[]).includes(flag));
+    const unknown = features.find((flag) => !KNOWN_FEATURES.includes(flag));
     if (unknown !== undefined) {
       io.err(`--feature: Unknown feature "${unknown}". Use one of: ${KNOWN_FEATURES.join(", ")}.`);
       return 1;
     }
     try {
-      const user = await createUser(db.orm, { email, password, role, name: text("name") ?? "" });
-      if (features.length > 0) {
-        const flags = Object.fromEntries(features.map((flag) => [flag, true]));
-        await db.orm.update(users).set({ features: flags }).where(eq(users.id, user.id));
-      }
+      const flags = Object.fromEntries(features.map((flag) => [flag, true]));
+      const user = await createUser(db.orm, { email, password, role, name: text("name") ?? "", features: flags });
       io.out(`Created ${user.email} (role ${roleNameOf(user.role)}, code ${user.role}) in account ${user.accountId}.`);
       return 0;
     } catch (error) {

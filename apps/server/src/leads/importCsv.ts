@@ -115,7 +115,7 @@ async function importEvents(
     .from(events)
     .where(and(eq(events.timelineId, input.timelineId), eq(events.accountId, input.accountId)));
   const timeline = await findPublicTimeline(tx, input.timelineId);
-  const [next] = await upcomingSessions(tx, { ...timeline, registration: { ...timeline.registration, type: "one-time" } }, now);
+  const [next] = await upcomingSessions(tx, timeline, now);
   return { byId: new Map(rows.map((row) => [row.id.toLowerCase(), row.id])), fallback: next?.id ?? null };
 }
 

@@ -9,13 +9,13 @@ import {
 } from "@cuepoint/sdk";
 import type { Caller } from "../auth/authenticate.js";
 import { mediaUploadChunks, mediaUploads, type MediaUploadRow } from "../db/schema/index.js";
-
-/** A held chunk: its index, byte range and SHA-256. */
-export type MediaUploadChunkRow = typeof mediaUploadChunks.$inferSelect;
 import type { Orm } from "../db/types.js";
 import type { AppDeps } from "../deps.js";
 import { badRequest, conflict, HttpError } from "../http/errors.js";
 import { findMedia, storageUsed, UPLOAD_RESERVATION_MS } from "./items.js";
+
+/** A held chunk: its index, byte range and SHA-256. */
+export type MediaUploadChunkRow = typeof mediaUploadChunks.$inferSelect;
 
 /** The byte ranges must make sense before any byte is accepted. */
 export function checkRanges(chunk: ChunkFields, limitBytes: number): void {

@@ -51,6 +51,8 @@ export interface NewUser {
   /** Role name (`advanced`) or wire code (`"1"`). */
   role: RoleInput;
   name?: string;
+  /** Feature flags switched on for the user (`{ registrantUpload: true }`); none by default. */
+  features?: Record<string, unknown>;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function createUser(orm: Orm, input: NewUser): Promise<UserRow> {
       if (!account) throw new Error("The account was not created.");
       const [user] = await tx
         .insert(users)
-        .values({ accountId: account.id, email, passwordHash, role, name: input.name ?? "" })
+        .values({ accountId: account.id, email, passwordHash, role, name: input.name ?? "", features: input.features ?? {} })
         .returning();
       if (!user) throw new Error("The user was not created.");
       return user;

@@ -1,6 +1,12 @@
 import * as v from "valibot";
 import { eq } from "drizzle-orm";
-import { getIntegrationKind, TimelineNodeSchema, type AutoresponderSetting, type TimelineNode } from "@cuepoint/sdk";
+import {
+  defaultAudienceSegments,
+  getIntegrationKind,
+  TimelineNodeSchema,
+  type AutoresponderSetting,
+  type TimelineNode,
+} from "@cuepoint/sdk";
 import { integrations } from "../../db/schema/index.js";
 import { loadIntegration, type LoadedIntegration } from "../../integrations/store.js";
 import type { ActionContext } from "./types.js";
@@ -36,11 +42,15 @@ export function autoresponderMessageOf(nodeKey: string): AutoresponderMessage | 
 export type AutoresponderNode = { ok: true; node: TimelineNode } | { ok: false; reason: string };
 
 /** Who each message goes to: an audience group (spec §3 default segments), read when it fires. */
+const [registrants, attendees, nonAttendees] = defaultAudienceSegments().map((segment) => ({
+  groupID: segment.id,
+  groupName: segment.name,
+}));
 const AUDIENCE: Record<AutoresponderMessage, { groupID: string; groupName: string }> = {
-  confirmation: { groupID: "3", groupName: "Registrants" },
-  reminder: { groupID: "3", groupName: "Registrants" },
-  attendee: { groupID: "a1", groupName: "Attendee" },
-  nonattendee: { groupID: "a2", groupName: "Non-Attendee" },
+  confirmation: registrants!,
+  reminder: registrants!,
+  attendee: attendees!,
+  nonattendee: nonAttendees!,
 };
 
 /**

@@ -3,6 +3,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -14,6 +15,41 @@ import {
 } from "drizzle-orm/pg-core";
 import type { EncodingStatus, MediaType } from "@cuepoint/sdk";
 import { accounts, users } from "./accounts.js";
+
+/**
+ * One rendition of an encoded video's HLS ladder. Its segments are the files
+ * `${path}/${String(i).padStart(5, "0")}.ts` of the media store, `segments[i]` seconds long;
+ * `path` is a store key prefix unique to the encoding run, so files a room is serving are never
+ * overwritten by a later run.
+ */
+export interface HlsRendition {
+  /** "360p", "720p", "1080p", or "source" for a repackaged (not re-encoded) H.264/AAC upload. */
+  name: string;
+  width: number;
+  height: number;
+  /** Peak bits per second, for the master playlist's BANDWIDTH. */
+  bandwidth: number;
+  /** RFC 6381 codecs, for the master playlist's CODECS (e.g. "avc1.64001f,mp4a.40.2"). */
+  codecs: string;
+  path: string;
+  /** Each segment's duration in seconds, in order. */
+  segments: number[];
+}
+
+/**
+ * What a video's encoding produced, written in one UPDATE once its files are all in the store (so
+ * nothing half-written is ever served). Null until the video is playable.
+ */
+export interface HlsManifest {
+  /** The encoding run (also in every rendition's `path`). */
+  version: string;
+  durationSeconds: number;
+  renditions: HlsRendition[];
+  /** Store key of a poster image (JPEG), or null. */
+  poster: string | null;
+  /** False while only the repackaged "source" rendition exists and the ladder is still being made. */
+  ladderComplete: boolean;
+}
 
 const bytes = (name: string) => bigint(name, { mode: "number" });
 const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
@@ -56,6 +92,12 @@ export const media = pgTable(
     processingClaimedAt: timestamp("processing_claimed_at", { withTimezone: true }),
     /** Claims so far; at the processor's maximum, a claim that expires again fails the video (5). */
     processingAttempts: integer("processing_attempts").notNull().default(0),
+    /** Videos only: percent done (0-100) while the encoder runs (status 1); null otherwise. */
+    encodingProgress: smallint("encoding_progress"),
+    /** Videos only: why encoding failed (status 5), in words the host can act on; null otherwise. */
+    encodingError: text("encoding_error"),
+    /** Videos only: the HLS the room plays, once playable (see {@link HlsManifest}). */
+    hls: jsonb("hls").$type<HlsManifest>(),
     createdAt: at("created_at"),
   },
   (t) => [

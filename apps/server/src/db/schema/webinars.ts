@@ -64,6 +64,10 @@ export const attendance = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }),
     leftAt: timestamp("left_at", { withTimezone: true }),
     attendedSeconds: integer("attended_seconds").notNull().default(0),
+    /** Replay viewing, counted apart from the live attendance (never makes an Attendee). */
+    replayJoinedAt: timestamp("replay_joined_at", { withTimezone: true }),
+    replayLeftAt: timestamp("replay_left_at", { withTimezone: true }),
+    replaySeconds: integer("replay_seconds").notNull().default(0),
   },
   (t) => [
     uniqueIndex("attendance_event_registrant_idx").on(t.eventId, t.registrantId),
@@ -71,6 +75,25 @@ export const attendance = pgTable(
   ],
 );
 
+/**
+ * What registrants did in the event room besides being there: a CTA shown to them or clicked
+ * (`node_key` names the timeline node). One row per happening; the analytics count them.
+ */
+export const roomActivity = pgTable(
+  "room_activity",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: accountId(),
+    eventId: eventId(),
+    registrantId: uuid("registrant_id").references(() => registrants.uuid, { onDelete: "cascade" }),
+    kind: text("kind").$type<"cta_view" | "cta_click">().notNull(),
+    nodeKey: text("node_key").notNull().default(""),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("room_activity_event_kind_idx").on(t.eventId, t.kind)],
+);
+
+export type RoomActivityRow = typeof roomActivity.$inferSelect;
 export type CoOrganizerRow = typeof coOrganizers.$inferSelect;
 export type EventPersonRow = typeof eventPeople.$inferSelect;
 export type AttendanceRow = typeof attendance.$inferSelect;

@@ -29,7 +29,8 @@ export async function serveFile(store: MediaStore, row: MediaRow, rangeHeader: s
   const key = row.storageKey!;
   const size = (await store.size(key)) ?? row.size;
   const headers = new Headers({
-    "Content-Type": mimeOf(row.name),
+    // The type stored at upload (from the uploaded file's name): a rename changes only the display name.
+    "Content-Type": row.mime || mimeOf(row.name),
     "X-Content-Type-Options": "nosniff",
     "Accept-Ranges": "bytes",
     "Cache-Control": "private, max-age=3600",

@@ -65,6 +65,9 @@ describe("media library", () => {
     const empty = await failure(owner.media.rename({ uniqueID: id, name: " " }));
     expect([empty?.status, empty?.field]).toEqual([400, "name"]);
     expect((await failure(owner.media.rename({ uniqueID: randomUUID(), name: "x" })))?.status).toBe(404);
+    // The type stored at upload decides how the file is served, not the display name.
+    const served = await getWith(t, token, `/media/${id}/file`);
+    expect([served.status, served.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
   });
 
   it("deletes a file with its stored bytes, and a folder only once empty", async () => {

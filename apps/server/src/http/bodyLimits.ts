@@ -38,6 +38,25 @@ const limit = (maxSize: number, what: string): MiddlewareHandler =>
     onError: (c) => c.json(errorBody(`${what} is too large: the limit is ${size(maxSize)}.`), 413),
   });
 
+/** What `@hono/node-server` hands the app as `c.env` (absent in-process: `app.request`). */
+interface NodeBindings {
+  incoming?: { readableEnded: boolean; headers: Record<string, string | string[] | undefined> };
+}
+
+/**
+ * A refused body (413, or any answer given before the body was read: a 401, a 409 on a chunk) is
+ * still on its way. Node drains at most 64 MiB in 500 ms of it and then drops the connection, so an
+ * answer saying `keep-alive` would be a lie the client's next call on that connection pays for.
+ * Such answers say `Connection: close` instead: Node closes the connection after the answer, and the
+ * client opens a new one for its next call.
+ */
+const closeWhenBodyLeftUnread: MiddlewareHandler = async (c, next) => {
+  await next();
+  const incoming = (c.env as NodeBindings | undefined)?.incoming;
+  const hasBody = Boolean(incoming?.headers["transfer-encoding"]) || Number(incoming?.headers["content-length"] ?? 0) > 0;
+  if (c.res.status === 413 || (hasBody && !incoming?.readableEnded)) c.res.headers.set("Connection", "close");
+};
+
 /**
  * Puts the body limits of {@link BODY_LIMITS} on the API sub-app mounted at `prefix`.
  *
@@ -47,6 +66,7 @@ const limit = (maxSize: number, what: string): MiddlewareHandler =>
  * app.route("/api", api);
  */
 export function applyBodyLimits(api: Hono, config: ServerConfig, prefix = "/api"): void {
+  api.use(closeWhenBodyLeftUnread);
   const general = limit(config.bodyLimitBytes, "The request body");
   const special = new Map<string, MiddlewareHandler | "streamed">(
     Object.entries(BODY_LIMITS).map(([route, bytes]) => [route, bytes === "streamed" ? bytes : limit(bytes, "The CSV file")]),

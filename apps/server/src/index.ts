@@ -22,7 +22,8 @@ const media = createLocalMediaStore(settings.config.mediaDir);
 const mediaProcessing = createMediaProcessing({ orm: db.orm, media, now: settings.config.now });
 
 if (process.argv.includes("--seed-demo")) {
-  const { created } = await seedDemo(db.orm, new Date(), media);
+  // `--demo-video` (the start command's) also makes the demo room's video with ffmpeg; tests leave it out.
+  const { created } = await seedDemo(db.orm, new Date(), media, { room: { video: process.argv.includes("--demo-video") } });
   console.log(`${created ? "Created" : "Using"} the demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 }
 

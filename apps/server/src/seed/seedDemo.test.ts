@@ -1,11 +1,17 @@
+import { execFileSync } from "node:child_process";
+import { and, eq } from "drizzle-orm";
 import { parseBuffer } from "music-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENCODING_STATUS } from "@cuepoint/sdk";
+import type { Caller } from "../auth/authenticate.js";
+import { events, eventSeries, media, timelines } from "../db/schema/index.js";
 import { storageUsed } from "../media/items.js";
 import { createLocalMediaStore } from "../media/store.js";
 import { createMediaTestApp } from "../test-support/mediaUpload.js";
 import type { TestApp } from "../test-support/testApp.js";
 import { findUserByEmail } from "../users/users.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./seedDemo.js";
+import { DEMO_ROOM_TIMELINE, DEMO_ROOM_VIDEO, seedDemoRoom } from "./seedDemoRoom.js";
 
 let t: TestApp & { mediaDir: string };
 beforeAll(async () => {
@@ -20,7 +26,7 @@ describe("the demo seed of `pnpm start`", () => {
     const client = t.client(await t.login(DEMO_EMAIL, DEMO_PASSWORD));
 
     const { success: timelines } = await client.timelines.listMasters();
-    expect(timelines.map((timeline) => timeline.timelineName)).toHaveLength(2);
+    expect(timelines.map((timeline) => timeline.timelineName)).toHaveLength(3);
     const upcoming = await client.webinars.list({ type: "upcoming", page: 1 });
     expect(upcoming.total).toBeGreaterThan(0);
     const past = await client.webinars.list({ type: "past", page: 1 });
@@ -64,6 +70,83 @@ describe("the demo seed of `pnpm start`", () => {
   it("is idempotent: a second run adds nothing", async () => {
     expect((await seedDemo(t.db.orm)).created).toBe(false);
     const client = t.client(await t.login(DEMO_EMAIL, DEMO_PASSWORD));
-    expect((await client.timelines.listMasters()).success).toHaveLength(2);
+    expect((await client.timelines.listMasters()).success).toHaveLength(3);
+  });
+});
+
+const callerOf = (user: { id: string; accountId: string; role: Caller["role"] }): Caller => ({
+  userId: user.id,
+  accountId: user.accountId,
+  role: user.role,
+  via: "session",
+  credentialId: "test",
+  scopes: "all",
+});
+
+const hasFfmpeg = (() => {
+  try {
+    execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe("the event room's demo", () => {
+  it("is an evergreen timeline on the own platform with sessions every 15 minutes from the next quarter hour, one-time registration, countdown, replay, auto-chat and a CTA", async () => {
+    const { accountId } = (await findUserByEmail(t.db.orm, DEMO_EMAIL))!;
+    const [row] = await t.db.orm
+      .select()
+      .from(timelines)
+      .where(and(eq(timelines.accountId, accountId), eq(timelines.name, DEMO_ROOM_TIMELINE)));
+    const general = row!.setting!.general;
+    expect(general).toMatchObject({
+      eventType: "evergreen-webinar",
+      webinarType: "automatic",
+      deliveryPlatform: "aevent",
+      videoFile: "", // the tests' seed makes no video (the start command does)
+      countdown: { enabled: true },
+      replay: { enabled: true, replayDays: 2 },
+    });
+    expect(row!.setting!.registration.type).toBe("one-time");
+    const nodes = row!.blocks["0"] ?? [];
+    expect(nodes.filter((node) => node.action === "livechat").map((node) => node.model.afterSeconds)).toEqual([5, 40, 95]);
+    expect(nodes.find((node) => node.action === "cta")?.model).toMatchObject({ headline: expect.any(String), afterSeconds: 120 });
+
+    const [series] = await t.db.orm.select().from(eventSeries).where(eq(eventSeries.timelineId, row!.id));
+    expect(series!.pattern).toMatchObject({ every: { value: 15, unit: "minutes" }, days: [0, 1, 2, 3, 4, 5, 6] });
+    const starts = (await t.db.orm.select({ startsAt: events.startsAt }).from(events).where(eq(events.timelineId, row!.id)))
+      .map((event) => event.startsAt.getTime())
+      .sort((a, b) => a - b);
+    expect(starts.length).toBeGreaterThan(96); // more than a day of sessions
+    expect(starts[0]! % (15 * 60_000)).toBe(0);
+    expect(starts[0]! - Date.now()).toBeLessThanOrEqual(16 * 60_000);
+    expect(starts[1]! - starts[0]!).toBe(15 * 60_000);
+    // A visitor registers for the next session.
+    const visitor = t.client();
+    const { success } = await visitor.registration.register(row!.id, { name: "Newcomer", email: "newcomer@example.com" });
+    expect(new Date(success.startTime!).getTime()).toBe(starts[0]);
+  });
+
+  it.skipIf(!hasFfmpeg)("makes its video with ffmpeg when asked, stored and left pending (2) for the media processor", async () => {
+    const user = await t.user();
+    const store = createLocalMediaStore(t.mediaDir);
+    const { timeline, videoId } = await seedDemoRoom(t.db.orm, callerOf(user), store, new Date(), { video: { seconds: 3 } });
+    const [video] = await t.db.orm.select().from(media).where(eq(media.id, videoId!));
+    expect(video).toMatchObject({ name: DEMO_ROOM_VIDEO, type: "video", encodingStatus: ENCODING_STATUS.pending, mime: "video/mp4" });
+    expect(await store.size(video!.storageKey!)).toBe(video!.size);
+    expect(video!.size).toBeGreaterThan(1000);
+    expect(timeline.setting!.general.videoFile).toBe(videoId);
+    expect(timeline.setting!.general.webinarVideoLength).toBe("00:00:03");
+  });
+
+  it("still completes without ffmpeg: the video is failed (5) with the reason the host reads", async () => {
+    const user = await t.user();
+    const { videoId } = await seedDemoRoom(t.db.orm, callerOf(user), createLocalMediaStore(t.mediaDir), new Date(), {
+      video: { ffmpeg: "/nonexistent/ffmpeg" },
+    });
+    const [video] = await t.db.orm.select().from(media).where(eq(media.id, videoId!));
+    expect(video).toMatchObject({ encodingStatus: ENCODING_STATUS.failed, storageKey: null });
+    expect(video!.encodingError).toMatch(/ffmpeg is not installed/);
   });
 });

@@ -11,6 +11,7 @@ import { SETTING, readSetting, writeSetting } from "../db/settings.js";
 import type { Orm } from "../db/types.js";
 import { createUser, findUserByEmail } from "../users/users.js";
 import { seedDemoMedia } from "./seedDemoMedia.js";
+import { seedDemoRoom, type SeedDemoRoomOptions } from "./seedDemoRoom.js";
 
 export const DEMO_EMAIL = "demo@cuepoint.local";
 export const DEMO_PASSWORD = "Cuepoint-demo-1";
@@ -25,12 +26,15 @@ const HOUR = 60 * 60 * 1000;
  * It also gets two timelines from the wizard's templates, scheduled webinars (past ones with
  * attendance, upcoming ones, a recurring series) and registrants, and a media library (folders,
  * sounds and images) stored in `media` (by default the local store of `CUEPOINT_MEDIA_DIR`, as the
- * server started from the same environment uses).
+ * server started from the same environment uses), and the event room's demo: an evergreen timeline
+ * with sessions every 15 minutes (seedDemoRoom.ts); `options.room.video` also makes its video with
+ * ffmpeg (`pnpm start` asks for it; tests leave it out to stay fast).
  */
 export async function seedDemo(
   orm: Orm,
   now = new Date(),
   media: MediaStore = createLocalMediaStore(runtimeSettings().config.mediaDir),
+  options: { room?: SeedDemoRoomOptions } = {},
 ): Promise<{ user: UserRow; created: boolean }> {
   const existing = await findUserByEmail(orm, DEMO_EMAIL);
   if (existing) return { user: existing, created: false };
@@ -71,6 +75,7 @@ export async function seedDemo(
   });
   await seedDemoContent(orm, user, now);
   await seedDemoMedia(orm, media, accountId, user.id, now);
+  await seedDemoRoom(orm, callerOf(user), media, now, options.room);
   if ((await readSetting(orm, SETTING.banner)) === undefined) {
     await writeSetting(orm, SETTING.banner, {
       mobileHeading: "Welcome to Cuepoint",
@@ -80,16 +85,19 @@ export async function seedDemo(
   return { user, created: true };
 }
 
+/** The demo user as the author of what the seed writes (timeline revisions name their author). */
+const callerOf = (user: UserRow): Caller => ({
+  userId: user.id,
+  accountId: user.accountId,
+  role: user.role,
+  via: "session",
+  credentialId: "seed",
+  scopes: "all",
+});
+
 /** Timelines from the wizard's templates, then webinars and registrants on the first one. */
 async function seedDemoContent(orm: Orm, user: UserRow, now: Date): Promise<void> {
-  const caller: Caller = {
-    userId: user.id,
-    accountId: user.accountId,
-    role: user.role,
-    via: "session",
-    credentialId: "seed",
-    scopes: "all",
-  };
+  const caller = callerOf(user);
   const created = [];
   for (const template of WIZARD_TEMPLATES.slice(0, 2)) {
     created.push(await insertTimeline(orm, caller, { name: template.name, ...templateParts(template), reason: "create" }, now));

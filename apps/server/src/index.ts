@@ -23,7 +23,9 @@ const mediaProcessing = createMediaProcessing({ orm: db.orm, media, now: setting
 
 if (process.argv.includes("--seed-demo")) {
   // `--demo-video` (the start command's) also makes the demo room's video with ffmpeg; tests leave it out.
-  const { created } = await seedDemo(db.orm, new Date(), media, { room: { video: process.argv.includes("--demo-video") } });
+  const { created } = await seedDemo(db.orm, new Date(), media, {
+    room: { video: process.argv.includes("--demo-video"), publicURL: settings.config.publicURL },
+  });
   console.log(`${created ? "Created" : "Using"} the demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 }
 

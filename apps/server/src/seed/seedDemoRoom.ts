@@ -81,13 +81,18 @@ export const DEMO_ROOM_NODES: readonly TimelineNode[] = [
     headline: "Run your own evergreen webinar",
     subheadline: "Schedule this timeline, or make one of your own, in the dashboard.",
     buttonText: "Open the dashboard",
-    url: "/",
   }),
   mail("room-thanks", 5, "a1", "Thanks for attending", "Thanks for watching {event_subject}", "Hi {first_name}, thanks for watching. The replay stays up for two days: {replay_link}"),
   mail("room-missed", 5, "a2", "Replay for those who missed it", "You missed {event_subject}: watch the replay", "Hi {first_name}, the replay is up for two days: {replay_link}"),
 ];
 
+/** The offer's button links to the dashboard at `publicURL` (a CTA link must be an http(s) address). */
+const withCtaUrl = (node: TimelineNode, publicURL: string | undefined): TimelineNode =>
+  node.action === "cta" && publicURL ? { ...node, model: { ...node.model, url: new URL("/", publicURL).href } } : node;
+
 export interface SeedDemoRoomOptions {
+  /** Where the product is reached (`PUBLIC_URL`): the offer's button opens its dashboard. */
+  publicURL?: string;
   /**
    * Make the demo video with ffmpeg and store it pending for the media processor (what `pnpm start`
    * asks for); false (the default, tests) leaves the timeline without a video.
@@ -145,7 +150,7 @@ export async function seedDemoRoom(
   const timeline = await insertTimeline(
     orm,
     caller,
-    { name: DEMO_ROOM_TIMELINE, setting, blocks: { "0": [...DEMO_ROOM_NODES] }, reason: "create" },
+    { name: DEMO_ROOM_TIMELINE, setting, blocks: { "0": DEMO_ROOM_NODES.map((node) => withCtaUrl(node, options.publicURL)) }, reason: "create" },
     // A minute older than the wizard's timelines, so the lists (newest first) keep those on top.
     new Date(now.getTime() - 60_000),
   );

@@ -6,6 +6,8 @@ export const REASONS = {
   removed: "Canceled: the action was removed from the timeline (or is no longer complete).",
   autoresponderOff: "Canceled: this autoresponder email was turned off (or has no subject or body).",
   trashed: "Canceled: the timeline is in the trash.",
+  paused: "Canceled: the timeline is paused (\"Timeline runs its actions\" is off).",
+  pausedDryRun: "Skipped: the timeline is paused (\"Timeline runs its actions\" is off); nothing runs until it is turned back on.",
   banned: "Canceled: the registrant is banned.",
   unbanned: "The ban was lifted: waiting again.",
   moved: "Rescheduled: the action's time changed.",

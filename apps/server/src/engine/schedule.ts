@@ -12,6 +12,7 @@ import type { Orm } from "../db/types.js";
 import { AUTORESPONDER_MESSAGES, autoresponderKey } from "./actions/autoresponder.js";
 import { planAutoresponders } from "./autoresponders.js";
 import { storeLiveScript } from "./liveScript.js";
+import { isPaused } from "./paused.js";
 import { planTimeline, type PlannedNode } from "./plan.js";
 import { catchUp } from "./policy.js";
 import { REASONS } from "./reasons.js";
@@ -28,7 +29,7 @@ const ROWS_PER_STATEMENT = 5000;
 /** Statuses a reschedule may move: not finished (a queued job is taken back from pg-boss). */
 const WAITING: ScheduledActionStatus[] = ["pending", "queued"];
 /** Canceled jobs that come back when their action does (a restored revision, timeline or message). */
-const REVIVABLE: string[] = [REASONS.removed, REASONS.trashed, REASONS.autoresponderOff];
+const REVIVABLE: string[] = [REASONS.removed, REASONS.trashed, REASONS.paused, REASONS.autoresponderOff];
 
 /** The event a set of jobs belongs to (all jobs of one insert share it). */
 interface JobEvent {
@@ -113,6 +114,8 @@ interface PlacedEvent {
 type Timed = PlannedNode & { plannedAt: Date };
 
 function place(timeline: TimelineRow, event: EventRow, registeredAt: Date | null): PlacedEvent {
+  // A paused timeline places nothing: no jobs, and an empty live script.
+  if (isPaused(timeline.setting)) return { event, timeline, planned: [], autoresponders: [] };
   return {
     event,
     timeline,
@@ -135,7 +138,8 @@ const AUTORESPONDER_KEYS = AUTORESPONDER_MESSAGES.map(autoresponderKey);
  * confirmation at `now`. Actions already due go through the timeline's catch-up policy: run now,
  * or skipped with the reason in the delivery log (the confirmation is never "missed"). Live-event actions go to the event's live script instead; drafts
  * (incomplete actions) get no job. Registering twice schedules nothing twice. Registrants without
- * an event (CSV imports) and banned ones get nothing.
+ * an event (CSV imports), banned ones and those of a paused timeline get nothing (resuming it adds
+ * what is still ahead).
  *
  * @example
  * await orm.transaction(async (tx) => { const [r] = await tx.insert(registrants)…; await scheduleRegistrants(tx, [r.uuid], now); });
@@ -160,7 +164,7 @@ export async function scheduleRegistrants(tx: Orm, registrantIds: readonly strin
       .from(events)
       .innerJoin(timelines, eq(timelines.id, events.timelineId))
       .where(eq(events.id, eventId));
-    if (!row || row.timeline.status !== "active") continue;
+    if (!row || row.timeline.status !== "active" || isPaused(row.timeline.setting)) continue;
     // The confirmation is planned at `now`, the registration: never a missed action.
     const placed = place(row.timeline, row.event, now);
     const { catchUp: policy } = await automationSettingsOf(tx, row.timeline.id);
@@ -189,7 +193,8 @@ export async function scheduleRegistrants(tx: Orm, registrantIds: readonly strin
  * Brings the jobs of some events of a timeline in line with its current blocks, setting and the
  * events' times: moved actions move (a queued job is taken back), removed ones are canceled, new
  * ones are added for every registrant while their time is ahead, and a trashed timeline cancels
- * everything still waiting. Autoresponder mails follow their setting the same way (a message
+ * everything still waiting, a paused one too (with its own reason, so resuming revives what is still
+ * ahead, like a restored timeline). Autoresponder mails follow their setting the same way (a message
  * turned off cancels its waiting jobs); the confirmation is only kept or canceled, never added
  * for earlier registrants. Nothing is doubled (the job identity is unique) and nothing finished
  * is touched.
@@ -197,11 +202,14 @@ export async function scheduleRegistrants(tx: Orm, registrantIds: readonly strin
 async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly EventRow[], now: Date): Promise<void> {
   const eventIds = eventRows.map((e) => e.id);
   if (eventIds.length === 0) return;
-  if (timeline.status !== "active") {
+  const stopped = timeline.status !== "active" ? REASONS.trashed : isPaused(timeline.setting) ? REASONS.paused : null;
+  if (stopped) {
     await tx
       .update(scheduledActions)
-      .set({ status: "canceled", jobId: null, detail: REASONS.trashed, updatedAt: now })
+      .set({ status: "canceled", jobId: null, detail: stopped, updatedAt: now })
       .where(and(inArray(scheduledActions.eventId, eventIds), inArray(scheduledActions.status, WAITING)));
+    // A paused timeline's events keep no live script either (place() plans nothing for it).
+    if (stopped === REASONS.paused) for (const event of eventRows) await storeLiveScript(tx, timeline, event, [], now);
     return;
   }
   for (const event of eventRows) {

@@ -8,7 +8,9 @@ import {
 import { autoresponderKey } from "./actions/autoresponder.js";
 import { planAutoresponders } from "./autoresponders.js";
 import { planTimeline, type PlanEvent } from "./plan.js";
+import { isPaused } from "./paused.js";
 import { audienceVerdict, catchUp, isTextMessage, quietHoursEnd } from "./policy.js";
+import { REASONS } from "./reasons.js";
 import type { AutomationSettings } from "./settings.js";
 
 /** A hypothetical registrant for the dry run. */
@@ -37,7 +39,8 @@ export function localTime(at: Date, timeZone: string): string {
  * (catch-up, audience, consent, quiet hours) the scheduler and the worker take, from the same
  * functions. Given the timeline's `setting`, its enabled autoresponder mails are listed too
  * (node keys `autoresponder:<message>`; the confirmation at the registration). The plan limit and
- * the integrations themselves are not consulted.
+ * the integrations themselves are not consulted. A paused timeline (`general.enabled` false) skips
+ * every action, saying so.
  *
  * @example
  * simulate(timeline.blocks, "America/Los_Angeles", [], event, { timeZone: "Europe/Berlin", registeredAt, attendedSeconds: 0, smsConsent: true, fields: {} }, settings, timeline.setting);
@@ -60,6 +63,7 @@ export function simulate(
     .map((p) => ({ key: p.key, plannedAt: p.plannedAt as Date }));
   const decisions = catchUp(missed, now, settings.catchUp);
   const zone = registrant.timeZone;
+  const paused = setting !== undefined && isPaused(setting);
   return planned.map((p) => {
     const base = {
       nodeKey: p.key,
@@ -72,6 +76,7 @@ export function simulate(
       runAt: null as string | null,
       runLocal: null as string | null,
     };
+    if (paused && (p.kind === "action" || p.kind === "live")) return { ...base, outcome: "skipped", reason: REASONS.pausedDryRun };
     if (p.kind === "live") return { ...base, runAt: base.dueAt, runLocal: base.dueLocal, outcome: "live", reason: "Part of the event's live script." };
     if (p.kind !== "action" || !p.plannedAt) return { ...base, outcome: "draft", reason: p.reason ?? "Not scheduled." };
     const decision = decisions.get(p.key);

@@ -20,6 +20,7 @@ import type { Database } from "../db/types.js";
 import { autoresponderMessageOf, autoresponderNode, type AutoresponderNode } from "./actions/autoresponder.js";
 import { PermanentActionError, RetryableActionError, type ActionContext, type ActionJob, type ExecuteAction } from "./actions/types.js";
 import { actionBudget, withinBudget, type ActionBudget } from "./budget.js";
+import { isPaused } from "./paused.js";
 import { audienceVerdict, isTextMessage, quietHoursEnd } from "./policy.js";
 import { REASONS } from "./reasons.js";
 import { automationSettingsOf, type AutomationSettings } from "./settings.js";
@@ -252,6 +253,8 @@ async function decide(deps: WorkerDeps, loaded: Loaded, { settingsOf, budgetOf, 
     ...extra,
   });
   if (timeline.status !== "active") return done("canceled", "canceled", REASONS.trashed);
+  // Checked again as it fires: a job queued just before the pause must not run.
+  if (isPaused(timeline.setting)) return done("canceled", "canceled", REASONS.paused);
   if (registrant.banned) return done("canceled", "canceled", REASONS.banned);
   const found = await nodeOf(loaded);
   if ("canceled" in found) return done("canceled", "canceled", found.canceled);

@@ -7,6 +7,7 @@ import { integrations } from "./integrations.js";
 import { leads } from "./leads.js";
 import { media } from "./media.js";
 import { registration } from "./registration.js";
+import { room } from "./room.js";
 import { session } from "./session.js";
 import { timelines } from "./timelines.js";
 import { tokens } from "./tokens.js";
@@ -26,6 +27,8 @@ export interface Client {
   leads: ReturnType<typeof leads>;
   /** The public registration endpoints (no token needed), for registration forms. */
   registration: ReturnType<typeof registration>;
+  /** The event room's public endpoints (a registrant's personal token, no bearer token). */
+  room: ReturnType<typeof room>;
   /** The automation engine: catch-up and quiet hours, attendance, delivery log, dry run, live script. */
   automation: ReturnType<typeof automation>;
   /** The request core, for calls the groups do not cover (and for `downloadCsv`). */
@@ -63,6 +66,7 @@ export const createClient = /* @__NO_SIDE_EFFECTS__ */ (options: ClientOptions):
     media: media(request),
     leads: leads(request),
     registration: registration(request),
+    room: room(request),
     automation: automation(request),
     request,
   };

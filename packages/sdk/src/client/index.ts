@@ -36,6 +36,7 @@ export { forms as formsResource } from "./forms.js";
 export { media as mediaResource } from "./media.js";
 export { leads as leadsResource } from "./leads.js";
 export { registration as registrationResource } from "./registration.js";
+export { room as roomResource } from "./room.js";
 export { automation as automationResource } from "./automation.js";
 export type { SessionResource, SessionResult } from "./session.js";
 export type { CreatedToken, TokensResource } from "./tokens.js";
@@ -47,6 +48,7 @@ export type { FormsResource } from "./forms.js";
 export type { MediaResource, MediaStatus } from "./media.js";
 export type { LeadsResource } from "./leads.js";
 export type { RegistrationResource } from "./registration.js";
+export type { RoomResource } from "./room.js";
 export type {
   AutomationResource,
   AutomationSettings,

@@ -6,6 +6,7 @@ import { automationCalls } from "./test-support/calls/automationCalls.js";
 import { integrationCalls } from "./test-support/calls/integrationCalls.js";
 import { libraryCalls } from "./test-support/calls/libraryCalls.js";
 import { registrationCalls } from "./test-support/calls/registrationCalls.js";
+import { roomCalls } from "./test-support/calls/roomCalls.js";
 import { timelineCalls } from "./test-support/calls/timelineCalls.js";
 import type { CallRow } from "./test-support/calls/types.js";
 import { webinarCalls } from "./test-support/calls/webinarCalls.js";
@@ -24,6 +25,7 @@ const ROWS: Record<string, CallRow> = {
   ...timelineCalls,
   ...libraryCalls,
   ...registrationCalls,
+  ...roomCalls,
   ...automationCalls,
 };
 
@@ -59,8 +61,8 @@ describe("every method of spec §7", () => {
     }
 
     if (row.headers) expect(request.headers).toMatchObject(row.headers);
-    const isLogin = name.startsWith("session.login");
-    expect(request.headers.authorization).toBe(isLogin ? undefined : "Bearer tok_123");
+    const tokenless = name.startsWith("session.login") || name.startsWith("room.");
+    expect(request.headers.authorization).toBe(tokenless ? undefined : "Bearer tok_123");
     expect(request.headers["x-xsrf-token"]).toBe("xs=rf");
   });
 
@@ -74,7 +76,7 @@ describe("every method of spec §7", () => {
     // logout, forgotPassword, revision and restoreRevision, addAgent/addHost/removeAgent/removeHost,
     // authorizeURL and completeOAuth, media status and download; + 2 public registration calls;
     // + 7 automation calls; + 2 designed webhook signing-secret calls (read, rotate);
-    // + the designed webinars.reschedule.
-    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1);
+    // + the designed webinars.reschedule; + 2 public event room calls (get, clickCta).
+    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2);
   });
 });

@@ -14,6 +14,7 @@ export * from "./fields.js";
 export * from "./lead.js";
 export * from "./media.js";
 export * from "./multiEventSetting.js";
+export * from "./room.js";
 export * from "./timelineDraft.js";
 export * from "./timelineMaster.js";
 export * from "./timelineNode.js";

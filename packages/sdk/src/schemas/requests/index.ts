@@ -14,4 +14,5 @@ export * from "./forms.js";
 export * from "./media.js";
 export * from "./leads.js";
 export * from "./registration.js";
+export * from "./room.js";
 export * from "./automation.js";

@@ -1,0 +1,36 @@
+import type { RoomSnapshot } from "../schemas/room.js";
+import type { CuepointPromise, Fetcher } from "./createFetcher.js";
+import type { Success } from "./types.js";
+
+export interface RoomResource {
+  /**
+   * `GET /public/room/{token}`: the registrant's room at the server's instant (`RoomSnapshot`:
+   * phase, timing, video, due items, audience…). Public: the personal token is the only key; no
+   * bearer token is sent. An unknown token rejects with a 404 `ApiError`, a gone event with 410, a
+   * banned registrant with 403.
+   *
+   * @example
+   * const { success: room } = await client.room.get(token)
+   * if (room.view.phase === "waiting") showCountdown(room.view.nextChangeAt)
+   */
+  get(token: string): CuepointPromise<Success<RoomSnapshot>>;
+  /**
+   * `POST /public/room/{token}/cta` `{ id }`: records that the registrant clicked the call to
+   * action `id` (a room item's id). Public; resolves with no data (204).
+   *
+   * @example
+   * await client.room.clickCta(token, item.id)
+   */
+  clickCta(token: string, id: string): CuepointPromise<void>;
+}
+
+const path = (token: string) => `/public/room/${encodeURIComponent(token)}`;
+
+/**
+ * The event room's public endpoints, for the room widget and hosted room pages. They never carry
+ * the client's bearer token (`auth: false`): a personal link is the only key to a room.
+ */
+export const room = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): RoomResource => ({
+  get: (token) => call("GET", path(token), undefined, { auth: false }),
+  clickCta: (token, id) => call("POST", `${path(token)}/cta`, { id }, { auth: false }),
+});

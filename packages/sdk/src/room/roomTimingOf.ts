@@ -1,0 +1,48 @@
+import type { GeneralSetting } from "../schemas/timelineSetting/general.js";
+import type { RoomTiming } from "./types.js";
+
+/** What `roomTimingOf` reads: the timeline's general settings and the one event. */
+export interface RoomTimingInput {
+  /** The timeline's `general` settings (parsed, so defaults are filled in). */
+  general: Pick<GeneralSetting, "joinStart" | "replayStart" | "scheduleLength" | "replay">;
+  /** The event's start. */
+  startsAt: Date | number;
+  /** The event's IANA zone. */
+  timeZone: string;
+  /** Seconds of the playable program (intro + video or split videos + outro); null/0/absent: no video. */
+  programSeconds?: number | null;
+}
+
+/**
+ * The room timing of one event. The live part lasts the program when there is one (a positive
+ * `programSeconds`), else `general.scheduleLength` hours (the spec gives no unit; the SDK reads
+ * hours, as everywhere else).
+ *
+ * @throws RangeError when `startsAt` is not a valid instant.
+ * @example
+ * roomTimingOf({ general: v.parse(GeneralSettingSchema, {}), startsAt: Date.parse("2026-03-08T17:00:00Z"),
+ *   timeZone: "America/New_York", programSeconds: 2700 });
+ * // { startsAt: 1772989200000, liveSeconds: 2700, joinStartMinutes: 15, replayStartMinutes: 15,
+ * //   replay: { enabled: false, days: 0, hours: 0, minutes: 0, expireOnMid: false }, timeZone: "America/New_York" }
+ */
+export function roomTimingOf(input: RoomTimingInput): RoomTiming {
+  const { general, timeZone, programSeconds } = input;
+  const startsAt = typeof input.startsAt === "number" ? input.startsAt : input.startsAt.getTime();
+  if (!Number.isFinite(startsAt)) throw new RangeError(`Invalid event start ${String(input.startsAt)}.`);
+  const hasProgram = typeof programSeconds === "number" && Number.isFinite(programSeconds) && programSeconds > 0;
+  const { replay } = general;
+  return {
+    startsAt,
+    liveSeconds: hasProgram ? programSeconds : general.scheduleLength * 3600,
+    joinStartMinutes: general.joinStart,
+    replayStartMinutes: general.replayStart,
+    replay: {
+      enabled: replay.enabled,
+      days: replay.replayDays,
+      hours: replay.replayHours,
+      minutes: replay.replayMinutes,
+      expireOnMid: replay.expireOnMid,
+    },
+    timeZone,
+  };
+}

@@ -6,6 +6,7 @@ import type { Database } from "./db/types.js";
 import type { AppDeps } from "./deps.js";
 import { applyBodyLimits } from "./http/bodyLimits.js";
 import { dashboardDirFromEnv, serveDashboard } from "./http/dashboardAssets.js";
+import { apiSecurityHeaders } from "./http/securityHeaders.js";
 import { errorBody, handleError } from "./http/errors.js";
 import { createRateLimiter } from "./http/rateLimiter.js";
 import { registerRoutes } from "./http/register.js";
@@ -68,6 +69,8 @@ export function createApp(options: CreateAppOptions): Hono {
   };
 
   const api = new Hono();
+  // Data, never a page: no script, no framing, no sniffing, no Referer (http/securityHeaders.ts).
+  api.use(apiSecurityHeaders);
   // CORS for the registration widget's public endpoints only (public/publicCors.ts).
   api.use(`${PUBLIC_PREFIX}/*`, publicCors());
   // Body size limits per class of route: 1 MiB, the CSV imports more, the chunk upload streamed.

@@ -34,6 +34,21 @@ describe("serveDashboard", () => {
     expect(await response.text()).toContain("<title>Cuepoint</title>");
   });
 
+  it("serves every file with a strict Content-Security-Policy and no framing", async () => {
+    for (const path of ["/", "/assets/index-abc123.js", "/version.json"]) {
+      const response = await app.request(path);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("unsafe-inline");
+      expect([
+        response.headers.get("x-frame-options"),
+        response.headers.get("x-content-type-options"),
+        response.headers.get("referrer-policy"),
+      ]).toEqual(["DENY", "nosniff", "strict-origin-when-cross-origin"]);
+    }
+  });
+
   it("serves hashed assets as immutable and other files as no-cache", async () => {
     const asset = await app.request("/assets/index-abc123.js");
     expect(asset.status).toBe(200);
@@ -99,7 +114,17 @@ describe("createApp serves the dashboard", () => {
     const response = await bare.request("/");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("The dashboard is not built yet.");
-    expect((await bare.request("/api/health")).status).toBe(200);
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    const health = await bare.request("/api/health");
+    expect(health.status).toBe(200);
+    // API answers are data: nothing runs or frames them, and they carry no Referer away.
+    expect([
+      health.headers.get("content-security-policy"),
+      health.headers.get("x-frame-options"),
+      health.headers.get("x-content-type-options"),
+      health.headers.get("referrer-policy"),
+    ]).toEqual(["default-src 'none'; frame-ancestors 'none'", "DENY", "nosniff", "no-referrer"]);
+    expect((await bare.request("/api/nothing")).headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("serves the built files when there is one", async () => {

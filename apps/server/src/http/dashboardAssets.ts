@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { oauthCallbackRoutes } from "@cuepoint/sdk";
 import type { Hono } from "hono";
+import { DASHBOARD_SECURITY_HEADERS } from "./securityHeaders.js";
 
 /** apps/dashboard/dist, next to this app in the repository. */
 export const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL("../../../dashboard/dist", import.meta.url));
@@ -81,6 +82,7 @@ function acceptedEncodings(header: string | undefined): Set<string> {
 async function fileResponse(path: string, file: { body: Buffer; key: string }, acceptEncoding: string | undefined) {
   const extension = extname(path).toLowerCase() || ".html";
   const headers: Record<string, string> = {
+    ...DASHBOARD_SECURITY_HEADERS,
     "content-type": TYPES[extension] ?? "application/octet-stream",
     "cache-control": path.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache",
     vary: "accept-encoding",
@@ -97,7 +99,7 @@ async function fileResponse(path: string, file: { body: Buffer; key: string }, a
 
 /**
  * Serves the built dashboard at `/` (index.html with `no-cache`, hashed assets immutable; brotli or
- * gzip when the browser accepts it) and
+ * gzip when the browser accepts it; every file with the security headers of securityHeaders.ts) and
  * forwards the OAuth callbacks of spec §2 (`/zoomcallback?code=…`, the address providers return
  * to) to the dashboard's hash route `/#/zoomcallback?code=…`. Without a build, `/` answers a short
  * page saying how to build it. Unknown non-API paths fall through to the app's JSON 404.
@@ -116,7 +118,7 @@ export function serveDashboard(app: Hono, dir: string): void {
   // Hashed files under assets/ never change: a year, immutable. Everything else is revalidated.
   app.get("/", async (c) => {
     const index = await readInside(root, "index.html");
-    if (!index) return c.html(NOT_BUILT, 200, { "cache-control": "no-cache" });
+    if (!index) return c.html(NOT_BUILT, 200, { ...DASHBOARD_SECURITY_HEADERS, "cache-control": "no-cache" });
     return fileResponse("index.html", index, c.req.header("accept-encoding"));
   });
   app.get("/*", async (c, next) => {

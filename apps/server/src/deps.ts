@@ -5,6 +5,7 @@ import type { RateLimiter } from "./http/rateLimiter.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { MediaProcessing } from "./media/processing.js";
 import type { MediaStore } from "./media/store.js";
+import type { RoomHub } from "./room/roomHub.js";
 
 /** Everything a route handler may use; built once per app by `createApp`. */
 export interface AppDeps {
@@ -20,4 +21,6 @@ export interface AppDeps {
   loginLimiter: RateLimiter;
   /** Forgot-password requests per email address (so nobody can flood an inbox), shared by every instance. */
   resetLimiter: RateLimiter;
+  /** The event room's live side on this instance: channels, presence, attendance (room/roomHub.ts). */
+  room: RoomHub;
 }

@@ -6,6 +6,7 @@ import { startEngine } from "./engine/engine.js";
 import { engineSettings } from "./engine/env.js";
 import { createMediaProcessing } from "./media/processing.js";
 import { createLocalMediaStore } from "./media/store.js";
+import { createRoomHub } from "./room/roomHub.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./seed/seedDemo.js";
 
 /**
@@ -29,7 +30,9 @@ if (process.argv.includes("--seed-demo")) {
   console.log(`${created ? "Created" : "Using"} the demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 }
 
-const app = createApp({ db, config: settings.config, media, mediaProcessing });
+// The event room's channels and presence: stopped first, so open channels end and their attendance is written.
+const room = createRoomHub({ orm: db.orm, now: settings.config.now });
+const app = createApp({ db, config: settings.config, media, mediaProcessing, room });
 mediaProcessing.start();
 // The automation engine: carries out timeline actions when due (src/engine/README.md).
 const automation = engineSettings();
@@ -45,8 +48,9 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
+  const closed = room.stop().catch((error: unknown) => console.error("The room's attendance could not be written:", error));
   server.close(() => {
-    Promise.all([engine?.stop(), mediaProcessing.stop()])
+    Promise.all([closed, engine?.stop(), mediaProcessing.stop()])
       .then(() => db.close())
       .then(
         () => process.exit(0),

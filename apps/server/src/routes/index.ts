@@ -23,6 +23,7 @@ import { webinarRoutes } from "./webinars.js";
 import { webinarRescheduleRoutes } from "./webinarReschedule.js";
 import { mediaRoutes } from "./media.js";
 import { uploadRoutes } from "./upload.js";
+import { roomApiRoutes } from "../room/roomApi.js";
 
 /**
  * The route table: every API route, below /api. `createApp` registers exactly these, and the
@@ -52,5 +53,6 @@ export const apiRoutes: readonly Route[] = [
   ...publicRegistrationRoutes,
   ...mediaRoutes,
   ...uploadRoutes,
+  ...roomApiRoutes,
   openApiRoute(() => apiRoutes),
 ];

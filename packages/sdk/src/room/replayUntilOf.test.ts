@@ -55,6 +55,12 @@ describe("replayUntilOf", () => {
     expect(iso(replayUntilOf(timing("2026-06-11T04:00:00Z", { expireOnMid: true })))).toBe("2026-06-12T04:00:00.000Z");
   });
 
+  it("takes the first instant of the day when DST skips its midnight (Santiago, September)", () => {
+    // Ends 2026-09-05 20:00 -04; that night 00:00 does not happen in Santiago: the day starts at 01:00 -03.
+    const t = timing("2026-09-06T00:00:00Z", { minutes: 1, expireOnMid: true }, "America/Santiago");
+    expect(iso(replayUntilOf(t))).toBe("2026-09-06T04:00:00.000Z");
+  });
+
   it("reads midnight in the event's zone, not the runtime's", () => {
     const t = timing("2026-06-10T18:00:00Z", { minutes: 1, expireOnMid: true }, "Asia/Tokyo");
     // 18:01Z is 03:01 June 11 in Tokyo; the next midnight there is June 12 00:00 JST (15:00Z June 11).

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { roomItemOf, roomTimingOf, type RoomItem, type RoomTiming } from "@cuepoint/sdk";
+import { eventLiveScripts, type LiveScriptItem } from "../db/schema/index.js";
+import type { Orm } from "../db/types.js";
+import { liveScriptOf } from "../engine/liveScript.js";
+import { planTimeline } from "../engine/plan.js";
+import { loadProgram, type Program } from "./program.js";
+import { findRoomLink, type RoomLink } from "./roomLink.js";
+
+/** Everything the room's answers are built from, for one personal link at one moment. */
+export interface RoomState extends RoomLink {
+  /** `vsl`: the room without chat (delivery platform or event type vsl); else Cuepoint's own room. */
+  platform: "aevent" | "vsl";
+  timing: RoomTiming;
+  program: Program | null;
+  /** Every timed item of the event's live script the room shows, in time order. */
+  items: RoomItem[];
+}
+
+/**
+ * The event's live script: the stored one (engine/liveScript.ts keeps it whenever the event's
+ * actions are scheduled or the timeline saved), else placed now from the timeline's blocks.
+ */
+async function liveScript(orm: Orm, link: RoomLink): Promise<LiveScriptItem[]> {
+  const [stored] = await orm.select().from(eventLiveScripts).where(eq(eventLiveScripts.eventId, link.event.id));
+  if (stored && stored.accountId === link.accountId) return stored.items;
+  const planned = planTimeline(link.timeline.blocks, link.timeline.general.timeZone, link.event);
+  return liveScriptOf(planned, link.event.startsAt);
+}
+
+/**
+ * The room items of a live script: the SDK's `roomItemOf` (the page CTA's button text and link fill
+ * a CTA node's missing ones), without chat on a VSL, and without repeats — an auto-chat line is one
+ * node per audience group, while everyone in the room sees one message.
+ */
+export function roomItemsOf(script: readonly LiveScriptItem[], link: Pick<RoomLink, "timeline">, platform: RoomState["platform"]): RoomItem[] {
+  const { cta } = link.timeline.page;
+  const defaults = { buttonText: cta.buttonTitle || undefined, url: cta.link || undefined };
+  const seen = new Set<string>();
+  const items: RoomItem[] = [];
+  for (const entry of script) {
+    const item = roomItemOf(entry, defaults);
+    if (!item || (platform === "vsl" && item.action === "livechat")) continue;
+    const { id: _id, ...content } = item;
+    const key = JSON.stringify(content);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    items.push(item);
+  }
+  return items.sort((a, b) => a.offsetSeconds - b.offsetSeconds);
+}
+
+export const platformOf = (general: RoomLink["timeline"]["general"]): RoomState["platform"] =>
+  general.deliveryPlatform === "vsl" || general.eventType === "vsl" ? "vsl" : "aevent";
+
+/**
+ * The room of a personal link: the link (throws `RoomLinkError`), the program of the account's
+ * own encoded videos, the timing (the live part lasts the program, rounded up to the second, when
+ * there is one), and, unless `withItems` is false, the live script's items.
+ *
+ * @example
+ * const room = await loadRoom(orm, token);
+ * roomViewAt(room.timing, Date.now()).phase; // "waiting"
+ */
+export async function loadRoom(orm: Orm, token: string, withItems = true): Promise<RoomState> {
+  const link = await findRoomLink(orm, token);
+  const { general } = link.timeline;
+  const platform = platformOf(general);
+  const [program, script] = await Promise.all([
+    loadProgram(orm, link.accountId, general),
+    withItems ? liveScript(orm, link) : Promise.resolve([]),
+  ]);
+  const timing = roomTimingOf({
+    general,
+    startsAt: link.event.startsAt,
+    timeZone: link.event.timeZone,
+    programSeconds: program ? Math.ceil(program.durationSeconds) : null,
+  });
+  return { ...link, platform, timing, program, items: roomItemsOf(script, link, platform) };
+}

@@ -1,8 +1,9 @@
 // Widgets size benchmark: gzip -9 of embed.js (the script tag, Preact inside) and of the React
 // registration entry without React, side by side with @typeform/embed's and @calcom/embed-core's
-// script-tag runtimes (those only build an iframe; ours renders the form itself). Prints figures
-// and ratios; asserts nothing.   Usage: node bench/widgets-size.mjs [--explain]
-// --explain also prints, for both goals, where the bytes go: each source module's minified bytes and
+// script-tag runtimes (those only build an iframe; ours renders the form itself), and room.js (the
+// event room page's script). Prints figures and ratios; asserts nothing.
+// Usage: node bench/widgets-size.mjs [--explain]
+// --explain also prints, for embed.js, room.js and the React entry, where the bytes go: each source module's minified bytes and
 // its marginal gzip bytes (the output split by module through the source map; the bundle gzipped
 // without that module's bytes).
 import { build } from "esbuild";
@@ -12,6 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { EMBED_OPTIONS } from "../packages/widgets/scripts/embed-options.mjs";
+import { ROOM_OPTIONS } from "../packages/widgets/scripts/room-options.mjs";
 
 const widgets = fileURLToPath(new URL("../packages/widgets/", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -107,6 +109,9 @@ const packageFile = (name, path) => {
 
 // The very build of packages/widgets/scripts/build-embed.mjs.
 const embed = await bundle("", { options: EMBED_OPTIONS });
+// The very build of packages/widgets/scripts/build-room.mjs: the room page's JS before the video
+// (hls.js excluded: /room-hls.js is loaded only where the browser lacks native HLS).
+const room = await bundle("", { options: ROOM_OPTIONS });
 const rows = [
   { name: "@cuepoint/widgets embed.js (registration form, Preact inside)", size: gz(embed), goal: 12 * 1024 },
   { name: "@typeform/embed build/embed.js (iframe only)", size: gz(packageFile("@typeform/embed", "build/embed.js")) },
@@ -125,6 +130,7 @@ const rows = [
     ),
     goal: 6 * 1024,
   },
+  { name: "@cuepoint/widgets room.js (event room page, Preact inside)", size: gz(room), goal: 20 * 1024 },
 ];
 
 const ours = rows[0].size;
@@ -136,5 +142,6 @@ for (const row of rows) {
 }
 if (explain) {
   printExplained(explained[0], "embed.js");
+  printExplained(explained[1], "room.js");
   printExplained(explained.at(-1), "React RegistrationForm");
 }

@@ -31,8 +31,18 @@ export {
   type MediaPickerOptions,
   type PickerMediaType,
 } from "./core/media/createMediaPicker.js";
+export {
+  createEventRoom,
+  type EventRoomCore,
+  type EventRoomOptions,
+} from "./core/room/createEventRoom.js";
+export { createPlayer, LIVE_TOLERANCE, type PlayerCore, type PlayerOptions } from "./core/room/createPlayer.js";
+export { attachStream, loadHlsScript, type HlsClass, type LoadHls, type StreamOptions } from "./core/room/attachStream.js";
+export { roomApi } from "./core/room/roomApi.js";
+export type { ChatItem, CtaItem, EventSourceLike, RoomApi, RoomStatus } from "./core/room/types.js";
 export { ICON_GLYPHS } from "./ui/icons.js";
 export { CSS, LIST_CSS, adoptStyles } from "./ui/styles.js";
+export { ROOM_CSS, ROOM_SHEET } from "./ui/EventRoomStyles.js";
 export { QUEUE_SNIPPET } from "./embed/queue.js";
 export type { Runtime } from "./ui/runtime.js";
 export * from "./core/types.js";

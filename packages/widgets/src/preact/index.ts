@@ -9,6 +9,7 @@ import type { VNode } from "preact";
 import { registrationFormComponent, type RegistrationFormProps } from "../ui/RegistrationForm.js";
 import { mediaPickerComponent, type MediaPickerProps } from "../ui/MediaPicker.js";
 import { timelineViewerComponent, type TimelineViewerProps } from "../ui/TimelineViewer.js";
+import { eventRoomComponent, type EventRoomProps } from "../ui/EventRoom.js";
 import { preactRuntime } from "./runtime.js";
 
 /** The registration form (see `RegistrationFormProps`). */
@@ -22,5 +23,8 @@ export const TimelineViewer = /* @__PURE__ */ timelineViewerComponent(preactRunt
 /** The media picker (see `MediaPickerProps`). */
 export const MediaPicker = /* @__PURE__ */ mediaPickerComponent(preactRuntime) as (props: MediaPickerProps) => VNode;
 
-export type { MediaPickerProps, RegistrationFormProps, TimelineViewerProps };
+/** The event room: a registrant's page from the confirmation to the replay (see `EventRoomProps`). */
+export const EventRoom = /* @__PURE__ */ eventRoomComponent(preactRuntime) as (props: EventRoomProps) => VNode;
+
+export type { EventRoomProps, MediaPickerProps, RegistrationFormProps, TimelineViewerProps };
 export * from "../core/types.js";

@@ -9,6 +9,7 @@ import type { ReactElement } from "react";
 import { registrationFormComponent, type RegistrationFormProps } from "../ui/RegistrationForm.js";
 import { mediaPickerComponent, type MediaPickerProps } from "../ui/MediaPicker.js";
 import { timelineViewerComponent, type TimelineViewerProps } from "../ui/TimelineViewer.js";
+import { eventRoomComponent, type EventRoomProps } from "../ui/EventRoom.js";
 import { reactRuntime } from "./runtime.js";
 
 /** The registration form (see `RegistrationFormProps`). */
@@ -22,5 +23,8 @@ export const TimelineViewer = /* @__PURE__ */ timelineViewerComponent(reactRunti
 /** The media picker (see `MediaPickerProps`). */
 export const MediaPicker = /* @__PURE__ */ mediaPickerComponent(reactRuntime) as (props: MediaPickerProps) => ReactElement;
 
-export type { MediaPickerProps, RegistrationFormProps, TimelineViewerProps };
+/** The event room: a registrant's page from the confirmation to the replay (see `EventRoomProps`). */
+export const EventRoom = /* @__PURE__ */ eventRoomComponent(reactRuntime) as (props: EventRoomProps) => ReactElement;
+
+export type { EventRoomProps, MediaPickerProps, RegistrationFormProps, TimelineViewerProps };
 export * from "../core/types.js";

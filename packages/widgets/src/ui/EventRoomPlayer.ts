@@ -1,0 +1,123 @@
+import type { RoomSnapshot } from "@cuepoint/sdk";
+import { playbackPositionAt } from "@cuepoint/sdk";
+import type { LoadHls } from "../core/room/attachStream.js";
+import type { EventRoomCore } from "../core/room/createEventRoom.js";
+import { createPlayer, type PlayerCore } from "../core/room/createPlayer.js";
+import { formatClock } from "../core/room/format.js";
+import type { Runtime } from "./runtime.js";
+import { useSignals } from "./useSignal.js";
+
+export interface PlayerProps {
+  core: EventRoomCore;
+  snapshot: RoomSnapshot;
+  video: NonNullable<RoomSnapshot["video"]>;
+  live: boolean;
+  loadHls?: LoadHls;
+  /** The end overlay (live: the room reached its end), rendered over the last frame. */
+  end?: unknown;
+}
+
+type FullscreenVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
+
+/**
+ * The room's player: a plain `<video playsinline>`. Live: no seek bar, our own controls (play/pause,
+ * mute, volume, full screen, the time counter), the position kept by `createPlayer`. Replay: the
+ * browser's controls, free seeking. Both: muted autoplay with a big "Click to unmute" where sound
+ * was refused, and the picture-in-picture corner (`display.pip`): from `seconds` into the event
+ * (the live position, the replay's time) the player floats to the bottom-right corner until the
+ * visitor restores it.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function playerComponent(rt: Runtime) {
+  const { h } = rt;
+  return function Player(props: PlayerProps): unknown {
+    const { core, snapshot, video, live } = props;
+    const src = core.resolve(video.playlistUrl);
+    const [player] = rt.useState<PlayerCore>(() =>
+      createPlayer({
+        src,
+        live,
+        position: core.position,
+        muted: snapshot.display.muteAll,
+        hlsScriptUrl: core.resolve(video.hlsScriptUrl),
+        loadHls: props.loadHls,
+      }),
+    );
+    const element = rt.useRef<HTMLVideoElement | null>(null);
+    const box = rt.useRef<HTMLElement | null>(null);
+    const [restored, setRestored] = rt.useState(false);
+    rt.useEffect(() => {
+      const stop = element.current ? player.attach(element.current) : undefined;
+      const stopTime = live ? undefined : player.time.subscribe(core.setPlaybackTime);
+      return () => {
+        stopTime?.();
+        stop?.();
+      };
+    }, [player]);
+    useSignals(rt, player);
+
+    const { pip, timeCounter } = snapshot.display;
+    const position = live ? playbackPositionAt(snapshot.timing, core.now.value) : player.time.value;
+    const ended = !!props.end || (live && player.ended.value);
+    const floating = pip.enabled && position >= pip.seconds && !restored && !ended;
+    const paused = player.paused.value;
+    const muted = player.muted.value;
+    const fullscreen = () => {
+      const doc = box.current?.ownerDocument;
+      if (doc?.fullscreenElement) void doc.exitFullscreen();
+      else if (box.current?.requestFullscreen) void box.current.requestFullscreen().catch(() => undefined);
+      else (element.current as FullscreenVideo | null)?.webkitEnterFullscreen?.();
+    };
+    const button = (label: string, glyph: string, onClick: () => void, className?: string) =>
+      h("button", { type: "button", className, "aria-label": label, title: label, onClick }, glyph);
+
+    const controls =
+      live &&
+      !ended &&
+      h(
+        "div",
+        { className: "cp-controls" },
+        button(paused ? "Play" : "Pause", paused ? "▶" : "❚❚", player.togglePlay),
+        button(muted ? "Unmute" : "Mute", muted ? "🔇" : "🔊", player.toggleMute),
+        h("input", {
+          type: "range",
+          min: 0,
+          max: 1,
+          step: 0.05,
+          value: muted ? 0 : player.volume.value,
+          "aria-label": "Volume",
+          [rt.textInput]: (event: Event) => player.setVolume(Number((event.currentTarget as HTMLInputElement).value)),
+        }),
+        timeCounter.enabled &&
+          h(
+            "span",
+            { className: "cp-counter" },
+            timeCounter.direction === "down"
+              ? `${formatClock(snapshot.timing.liveSeconds - position)} left`
+              : formatClock(position),
+          ),
+        button("Full screen", "⛶", fullscreen),
+      );
+
+    return h(
+      "div",
+      { ref: box, className: "cp-player", "data-pip": floating ? "" : undefined },
+      h("video", {
+        ref: element,
+        playsInline: true,
+        poster: video.posterUrl ? core.resolve(video.posterUrl) : undefined,
+        controls: !live,
+        "aria-label": live ? "Live video" : "Replay video",
+      }),
+      controls,
+      player.error.value && h("div", { className: "cp-overlay", role: "alert" }, player.error.value),
+      !ended && player.blocked.value && h("button", { type: "button", className: "cp-big cp-unmute", onClick: player.togglePlay }, "▶ Play"),
+      !ended &&
+        !player.blocked.value &&
+        player.needsUnmute.value &&
+        h("button", { type: "button", className: "cp-big cp-unmute", onClick: player.unmute }, "🔇 Click to unmute"),
+      floating && h("button", { type: "button", className: "cp-restore", onClick: () => setRestored(true) }, "Restore player"),
+      ended && props.end,
+    );
+  };
+}

@@ -1,0 +1,159 @@
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { playbackPositionAt, type RoomTiming } from "@cuepoint/sdk";
+import { makeStream, startRoomSite, type RoomSite } from "./roomSite.js";
+
+/**
+ * room.js end to end, in Debian's Chromium: the hosted page's shell with the contract's strict CSP
+ * (no inline script, no eval), a tiny ffmpeg-made HLS stream behind a live EVENT playlist that
+ * lists only aired segments, and a server clock 3 h 7 min ahead of the browser's. The video plays
+ * at the event's position (±2 s), natively and through hls.js; every page passes axe (no serious or
+ * critical issue) on a 375 px phone, light and dark.
+ */
+
+const widgets = fileURLToPath(new URL("..", import.meta.url));
+let stream: ReturnType<typeof makeStream>;
+let site: RoomSite;
+let browser: Browser;
+const violations: string[] = [];
+
+const timing = (startsIn: number): RoomTiming => ({
+  startsAt: site.serverNow() + startsIn,
+  liveSeconds: stream.durations.reduce((a, b) => a + b, 0),
+  joinStartMinutes: 15,
+  replayStartMinutes: 15,
+  replay: { enabled: false, days: 0, hours: 0, minutes: 0, expireOnMid: false },
+  timeZone: "Europe/Paris",
+});
+
+async function openRoom(token: string, options: { nativeHls: boolean; dark?: boolean }): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, colorScheme: options.dark ? "dark" : "light" });
+  const page = await context.newPage();
+  page.on("close", () => void context.close());
+  page.on("console", (message) => {
+    if (/Content.Security.Policy|Refused to|EvalError/i.test(message.text())) violations.push(message.text());
+  });
+  page.on("pageerror", (error) => violations.push(String(error)));
+  if (!options.nativeHls) {
+    // A browser without native HLS (Firefox, Chrome before it): the room must load hls.js itself.
+    await page.addInitScript(() => {
+      const canPlayType = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return /mpegurl/i.test(type) ? "" : canPlayType.call(this, type);
+      };
+    });
+  }
+  await page.goto(`${site.url}/join/${token}`);
+  return page;
+}
+
+/** The room's video state, read through its open shadow root. */
+const videoState = (page: Page) =>
+  page.evaluate(() => {
+    const video = document.querySelector("#cuepoint-room")?.shadowRoot?.querySelector("video");
+    const ranges = (r: TimeRanges | undefined) => (r ? Array.from({ length: r.length }, (_, i) => [r.start(i), r.end(i)]) : []);
+    return (
+      video && {
+        currentTime: video.currentTime,
+        paused: video.paused,
+        muted: video.muted,
+        readyState: video.readyState,
+        duration: video.duration,
+        seekable: ranges(video.seekable),
+        buffered: ranges(video.buffered),
+      }
+    );
+  });
+
+async function seriousAxeIssues(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const fitsThePhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ["scripts/build-room.mjs"], { cwd: widgets });
+  stream = makeStream();
+  site = await startRoomSite(stream);
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (stream) rmSync(stream.dir, { recursive: true, force: true });
+});
+
+describe("room.js on the hosted page's strict CSP", () => {
+  // Chromium 156 answers "maybe" for HLS, but its native player cannot join a live playlist at a
+  // position (see playsHlsNatively): both runs play through hls.js, loaded from /room-hls.js.
+  for (const nativeHls of [true, false]) {
+    it(`plays the live stream at the event's position by the server clock (${nativeHls ? "Chromium as it is" : "a browser without native HLS"})`, async () => {
+      const token = nativeHls ? "live-native" : "live-hlsjs";
+      const before = site.requests.filter((path) => path === "/room-hls.js").length;
+      const room = timing(-12_000); // 12 s into the event on the server's clock
+      site.rooms.set(token, room);
+      const page = await openRoom(token, { nativeHls });
+      const shadow = page.locator("#cuepoint-room");
+      await shadow.getByText("Welcome, everyone!").waitFor();
+      // Muted autoplay where sound needs a click: the big button brings the sound.
+      const unmute = shadow.getByRole("button", { name: /Click to unmute/ });
+      if (await unmute.isVisible()) {
+        await unmute.click();
+        await expect.poll(async () => (await videoState(page))?.muted).toBe(false);
+      }
+      await expect.poll(async () => (await videoState(page))?.readyState ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      await expect.poll(async () => (await videoState(page))?.paused, { timeout: 10_000 }).toBe(false);
+      const state = await videoState(page);
+      const position = playbackPositionAt(room, site.serverNow());
+      expect(Math.abs((state?.currentTime ?? 0) - position)).toBeLessThanOrEqual(2);
+      // A second later it still keeps the event's time (it plays, it is not behind).
+      await page.waitForTimeout(1500);
+      const later = await videoState(page);
+      expect(Math.abs((later?.currentTime ?? 0) - playbackPositionAt(room, site.serverNow()))).toBeLessThanOrEqual(2);
+      // Seeking ahead (devtools) is put back.
+      await page.evaluate(() => {
+        const video = document.querySelector("#cuepoint-room")?.shadowRoot?.querySelector("video");
+        if (video) video.currentTime = 30;
+      });
+      await page.waitForTimeout(500);
+      expect(Math.abs(((await videoState(page))?.currentTime ?? 0) - playbackPositionAt(room, site.serverNow()))).toBeLessThanOrEqual(2);
+      expect(site.requests.filter((path) => path === "/room-hls.js").length).toBe(before + 1);
+      expect(await shadow.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+      expect(await fitsThePhone(page)).toBe(true);
+      expect(await seriousAxeIssues(page)).toEqual([]);
+      expect(violations).toEqual([]);
+      await page.close();
+    });
+  }
+
+  for (const dark of [false, true]) {
+    it(`passes axe on every page on a 375 px phone, ${dark ? "dark" : "light"} (confirmation, waiting, live, ended)`, async () => {
+      site.rooms.set("soon", timing(2 * 86_400_000));
+      site.rooms.set("waiting", timing(10 * 60_000));
+      site.rooms.set("live", timing(-5000));
+      site.rooms.set("ended", timing(-2 * 3_600_000));
+      for (const [token, text] of [
+        ["live", "Welcome, everyone!"],
+        ["soon", "Add to calendar (.ics)"],
+        ["waiting", "The room opens here by itself at the start. Keep this page open."],
+        ["ended", "This event has ended."],
+      ] as const) {
+        const page = await openRoom(token, { nativeHls: true, dark });
+        await page.locator("#cuepoint-room").getByText(text).first().waitFor();
+        expect(await fitsThePhone(page), `${token} fits 375 px`).toBe(true);
+        expect(await seriousAxeIssues(page), `${token} ${dark ? "dark" : "light"}`).toEqual([]);
+        await page.close();
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+});

@@ -135,6 +135,9 @@ export async function seedDemoRoom(
       deliveryPlatform: "aevent",
       videoFile: videoId ?? "",
       webinarVideoLength: clock(seconds),
+      // The engine ends an event after scheduleLength hours (the attendee / non-attendee mails
+      // count from there), the room after the video: both the video's length.
+      scheduleLength: seconds / 3600,
       countdown: { enabled: true, duration: DEMO_ROOM_EVERY_MINUTES },
       replay: { enabled: true, replayDays: 2 },
       timeCounter: { enabled: true, direction: "up" },

@@ -41,8 +41,9 @@ export const LIVE_TOLERANCE = 2;
  * The room's player, framework-free: attaches the stream (`attachStream`), autoplays it (with sound
  * where the browser allows, else muted with `needsUnmute`), and mirrors the video's state into
  * signals for the controls. Live, it keeps the video at the event's position: it seeks there once
- * the metadata is in, puts back any seek ahead (and a resume after a pause) to the position, and
- * `togglePlay` resumes at the position, so everyone sees the same moment within ±2 s. (The server
+ * the metadata is in, puts back any seek ahead at once, a resume after a pause and a lag of more than
+ * 2 s (a stall; checked at most every 10 s) to the position, so everyone sees the same moment
+ * within ±2 s. (The server
  * also refuses segments that have not aired, so devtools or a native fullscreen player gain nothing.)
  *
  * @example
@@ -124,6 +125,7 @@ export function createPlayer(options: PlayerOptions): PlayerCore {
       element.playsInline = true;
       element.muted = !!options.muted;
       let started = false;
+      let caughtUp = Date.now();
       const handlers: Record<string, () => void> = {
         play: () => {
           keepLive(false);
@@ -133,7 +135,11 @@ export function createPlayer(options: PlayerOptions): PlayerCore {
         volumechange: sync,
         ended: sync,
         timeupdate: () => {
-          keepLive(true);
+          // Ahead: back at once. Behind (a stall): forward, at most every 10 s, so a slow network is not made to seek in a loop.
+          const now = Date.now();
+          const behind = !element.paused && now - caughtUp > 10_000;
+          if (behind) caughtUp = now;
+          keepLive(!behind);
           sync();
         },
         seeking: () => keepLive(true),

@@ -15,6 +15,8 @@ import { createSmtpMailer } from "./mail/smtpMailer.js";
 import { createMediaProcessing, type MediaProcessing } from "./media/processing.js";
 import { createLocalMediaStore, type MediaStore } from "./media/store.js";
 import { PUBLIC_PREFIX, publicCors } from "./public/publicCors.js";
+import { createRoomHub, type RoomHub } from "./room/roomHub.js";
+import { serveRoomPages } from "./room/roomRoutes.js";
 import { apiRoutes } from "./routes/index.js";
 import { serveEmbedScript } from "./routes/embedScript.js";
 
@@ -35,6 +37,11 @@ export interface CreateAppOptions {
   mediaProcessing?: MediaProcessing;
   /** The built dashboard served at `/` (default: `CUEPOINT_DASHBOARD_DIR`, else apps/dashboard/dist). */
   dashboardDir?: string;
+  /**
+   * The event room's channels and presence (default: one on this database and clock). index.ts
+   * passes its own to close the channels and write their attendance when it stops.
+   */
+  room?: RoomHub;
 }
 
 const RESET_REQUESTS_PER_HOUR = 5;
@@ -58,6 +65,7 @@ export function createApp(options: CreateAppOptions): Hono {
     billing: options.billing ?? createLocalBilling({ orm: options.db.orm, now: config.now }),
     media,
     mediaProcessing: options.mediaProcessing ?? createMediaProcessing({ orm: options.db.orm, media, now: config.now }),
+    room: options.room ?? createRoomHub({ orm: options.db.orm, now: config.now }),
     loginLimiter: createRateLimiter({ orm: options.db.orm, name: "login", ...config.loginRateLimit, now: config.now }),
     resetLimiter: createRateLimiter({
       orm: options.db.orm,
@@ -83,6 +91,8 @@ export function createApp(options: CreateAppOptions): Hono {
   app.route("/api", api);
   // The registration widget's script tag (routes/embedScript.ts).
   serveEmbedScript(app);
+  // The personal links' pages, /room.js and /room-hls.js (room/README.md).
+  serveRoomPages(app, deps);
   // The dashboard at `/` (its built files) and the OAuth callback forwards.
   serveDashboard(app, options.dashboardDir ?? dashboardDirFromEnv());
   return app;

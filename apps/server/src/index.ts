@@ -7,6 +7,7 @@ import { engineSettings } from "./engine/env.js";
 import { createMediaProcessing } from "./media/processing.js";
 import { createLocalMediaStore } from "./media/store.js";
 import { createRoomHub } from "./room/roomHub.js";
+import { serveDemoPage } from "./seed/demoPage.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./seed/seedDemo.js";
 
 /**
@@ -33,6 +34,9 @@ if (process.argv.includes("--seed-demo")) {
 // The event room's channels and presence: stopped first, so open channels end and their attendance is written.
 const room = createRoomHub({ orm: db.orm, now: settings.config.now });
 const app = createApp({ db, config: settings.config, media, mediaProcessing, room });
+// The event room demo's registration page (seed/demoPage.ts).
+const demo = process.argv.includes("--seed-demo");
+if (demo) serveDemoPage(app, db.orm);
 mediaProcessing.start();
 // The automation engine: carries out timeline actions when due (src/engine/README.md).
 const automation = engineSettings();
@@ -40,6 +44,7 @@ const engine = automation.enabled ? await startEngine({ db, config: settings.con
 const server = serve({ fetch: app.fetch, port: settings.port }, (info) => {
   console.log(`Cuepoint is running at http://localhost:${info.port} on ${where}.`);
   console.log(`API: http://localhost:${info.port}/api · OpenAPI: http://localhost:${info.port}/api/openapi.json`);
+  if (demo) console.log(`Event room demo: register at http://localhost:${info.port}/demo and watch the next session (every 15 minutes).`);
   const mail = settings.config.mail;
   console.log(mail ? `Mail is sent through ${new URL(mail.url).host} as ${mail.from}.` : "Mail is printed to this log (set CUEPOINT_SMTP_URL to send it).");
 });

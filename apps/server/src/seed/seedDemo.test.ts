@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { parseBuffer } from "music-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENCODING_STATUS } from "@cuepoint/sdk";
@@ -12,6 +13,7 @@ import type { TestApp } from "../test-support/testApp.js";
 import { findUserByEmail } from "../users/users.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./seedDemo.js";
 import { DEMO_ROOM_TIMELINE, DEMO_ROOM_VIDEO, seedDemoRoom } from "./seedDemoRoom.js";
+import { serveDemoPage } from "./demoPage.js";
 
 let t: TestApp & { mediaDir: string };
 beforeAll(async () => {
@@ -126,6 +128,23 @@ describe("the event room's demo", () => {
     const visitor = t.client();
     const { success } = await visitor.registration.register(row!.id, { name: "Newcomer", email: "newcomer@example.com" });
     expect(new Date(success.startTime!).getTime()).toBe(starts[0]);
+  });
+
+  it("has a registration page at /demo: the embed code of the demo timeline, under a strict CSP", async () => {
+    const { accountId } = (await findUserByEmail(t.db.orm, DEMO_EMAIL))!;
+    const [row] = await t.db.orm
+      .select({ id: timelines.id })
+      .from(timelines)
+      .where(and(eq(timelines.accountId, accountId), eq(timelines.name, DEMO_ROOM_TIMELINE)));
+    const app = new Hono();
+    serveDemoPage(app, t.db.orm);
+    const response = await app.request("/demo");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await response.text();
+    expect(html).toContain('<script async src="/embed.js"></script>');
+    expect(html).toContain(`data-cuepoint-registration="${row!.id}"`);
   });
 
   it.skipIf(!hasFfmpeg)("makes its video with ffmpeg when asked, stored and left pending (2) for the media processor", async () => {

@@ -20,6 +20,8 @@ export function toWire(row: MediaRow, folderBytes = 0): MediaItem {
   };
   if (row.videoLength) item.video_length = row.videoLength;
   if (row.encodingStatus !== null) item.encoding_status = row.encodingStatus;
+  if (row.encodingProgress !== null) item.encoding_progress = row.encodingProgress;
+  if (row.encodingError !== null) item.encoding_error = row.encodingError;
   if (row.storageKey) item.url = fileURL(row.id);
   if (row.type === "folder" && row.folderType) item.folder_type = row.folderType;
   return item;

@@ -5,9 +5,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
 import { media } from "../db/schema/index.js";
-import { mp4File } from "../test-support/mediaFixtures.js";
 import { API, appFetch, createMediaTestApp, postChunk, testUploader, uploadWith } from "../test-support/mediaUpload.js";
 import type { TestApp } from "../test-support/testApp.js";
+import { syntheticVideo } from "../test-support/videoFiles.js";
 import {
   createMediaProcessing,
   PROCESSING_CLAIM_TIMEOUT_MS,
@@ -17,7 +17,7 @@ import {
 import { createLocalMediaStore } from "./store.js";
 
 /**
- * An instance that only takes uploads (`processOnUpload: false`): its videos stay pending until a
+ * The claim rules of the media processor (the encoding itself: encoding.test.ts). An instance that only takes uploads (`processOnUpload: false`): its videos stay pending until a
  * sweep, so each step of the processing can be looked at. Other processors on the same database
  * and media folder stand for other server instances.
  */
@@ -25,7 +25,10 @@ let t: TestApp & { mediaDir: string };
 let token: string;
 let owner: Client;
 let accountId: string;
+/** A real 2-second 320x180 H.264/AAC video (ffmpeg's test pattern): encoding it takes a moment. */
+let video: Uint8Array<ArrayBuffer>;
 beforeAll(async () => {
+  video = await syntheticVideo({ seconds: 2 });
   t = await createMediaTestApp({}, { processOnUpload: false });
   const user = await t.user();
   accountId = user.accountId;
@@ -80,32 +83,34 @@ function hangingInstance() {
 
 describe("video processing after upload", () => {
   it("leaves a video pending (2) after its last chunk; processing makes it encoded (0) with its length, and ready", async () => {
-    const id = await upload("talk.mp4", mp4File(754));
+    const id = await upload("talk.mp4", video);
     const pending = await listed(id);
     expect(pending).toMatchObject({ encoding_status: 2 });
     expect(pending).not.toHaveProperty("video_length");
     expect(await owner.media.status(id)).toEqual({ ready: false, status: 2 });
 
     expect(await t.mediaProcessing.sweep()).toBe(1);
-    expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:12:34" });
+    expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:00:02" });
+    expect(await listed(id)).not.toHaveProperty("encoding_progress");
     expect(await owner.media.status(id)).toEqual({ ready: true, status: 0 });
     expect((await row(id)).processingAttempts).toBe(1);
     expect(await t.mediaProcessing.sweep()).toBe(0); // nothing left
   });
 
-  it("fails (5) a video it cannot parse, and one whose stored file is gone", async () => {
-    const broken = await upload("broken.mp4", new TextEncoder().encode("this is no video"));
-    const gone = await upload("gone.mp4", mp4File(30));
+  it("fails (5) a video whose stored file is gone, saying so", async () => {
+    const gone = await upload("gone.mp4", video);
     await rm(join(t.mediaDir, (await row(gone)).storageKey!));
-    expect(await t.mediaProcessing.sweep()).toBe(2);
-    for (const id of [broken, gone]) {
-      expect(await owner.media.status(id)).toEqual({ ready: false, status: 5 });
-      expect(await listed(id)).not.toHaveProperty("video_length");
-    }
+    expect(await t.mediaProcessing.sweep()).toBe(1);
+    expect(await owner.media.status(gone)).toEqual({
+      ready: false,
+      status: 5,
+      encoding_error: "The uploaded file is missing from the server's storage: upload it again",
+    });
+    expect(await listed(gone)).not.toHaveProperty("video_length");
   });
 
   it("logs a processing failure and fails the video (5) without throwing", async () => {
-    const id = await upload("unreadable.mp4", mp4File(60));
+    const id = await upload("unreadable.mp4", video);
     const logged: string[] = [];
     // A store with no local copy of its files (as an object store would be): reading throws.
     const remote = {
@@ -116,20 +121,24 @@ describe("video processing after upload", () => {
     };
     const processing = createMediaProcessing({ orm: t.db.orm, media: remote, now: t.clock.now, log: (m) => logged.push(m) });
     expect(await processing.sweep()).toBe(1);
-    expect(await owner.media.status(id)).toEqual({ ready: false, status: 5 });
-    expect(logged).toEqual([`Media processing: video ${id} failed: no local copy`]);
+    expect(await owner.media.status(id)).toMatchObject({
+      ready: false,
+      status: 5,
+      encoding_error: "The video could not be encoded (the server's log says why)",
+    });
+    expect(logged[0]).toBe(`Media processing: video ${id} failed: no local copy`);
   });
 
   it("takes up a video left in progress by a server that died (claim older than the timeout)", async () => {
-    const id = await upload("orphan.mp4", mp4File(95));
+    const id = await upload("orphan.mp4", video);
     await claimedAt(id, new Date(t.clock.now().getTime() - PROCESSING_CLAIM_TIMEOUT_MS - 1000));
     expect(await owner.media.status(id)).toEqual({ ready: false, status: 1 });
     expect(await otherInstance().sweep()).toBe(1);
-    expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:01:35" });
+    expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:00:02" });
   });
 
   it("does not take a video another processor has freshly claimed, until that claim times out", async () => {
-    const id = await upload("busy.mp4", mp4File(12));
+    const id = await upload("busy.mp4", video);
     await claimedAt(id, t.clock.now());
     const other = otherInstance();
     expect(await other.sweep()).toBe(0);
@@ -143,14 +152,14 @@ describe("video processing after upload", () => {
   });
 
   it("processes a pending video once when two instances sweep at the same time", async () => {
-    const id = await upload("race.mp4", mp4File(7));
+    const id = await upload("race.mp4", video);
     const counts = await Promise.all([otherInstance().sweep(), otherInstance().sweep(), t.mediaProcessing.sweep()]);
     expect(counts.reduce((a, b) => a + b)).toBe(1);
     expect(await owner.media.status(id)).toEqual({ ready: true, status: 0 });
   });
 
   it("claims a video only under its own account", async () => {
-    const id = await upload("scoped.mp4", mp4File(3));
+    const id = await upload("scoped.mp4", video);
     const other = otherInstance();
     other.afterUpload({ id, accountId: (await t.user()).accountId });
     await other.idle();
@@ -180,19 +189,19 @@ describe("video processing after upload", () => {
         resolve();
       }),
     );
-    const result = await uploadWith(uploader, mp4File(42), "polled.mp4");
+    const result = await uploadWith(uploader, video, "polled.mp4");
     const id = result.uniqueID!;
     await firstPoll; // the uploader has asked, and heard "pending": not ready
     expect(ready).toBe(false);
     expect(await owner.media.status(id)).toEqual({ ready: false, status: 2 });
     expect(await t.mediaProcessing.sweep()).toBe(1);
     await readyEvent;
-    expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:00:42" });
+    expect(await listed(id)).toMatchObject({ encoding_status: 0, video_length: "00:00:02" });
     uploader.destroy();
   });
 
   it(`fails (5) a video whose claim expired ${PROCESSING_MAX_ATTEMPTS} times, and claims it no more`, async () => {
-    const id = await upload("hangs.mp4", mp4File(33));
+    const id = await upload("hangs.mp4", video);
     const hung: ReturnType<typeof hangingInstance>[] = [];
     for (let attempt = 1; attempt <= PROCESSING_MAX_ATTEMPTS; attempt++) {
       const instance = hangingInstance();
@@ -215,7 +224,11 @@ describe("video processing after upload", () => {
     expect(await Promise.all(sweepers.map((s) => s.sweep()))).toEqual([0, 0]);
     expect(await sweepers[0]!.sweep()).toBe(0);
     expect(logged).toEqual([`Media processing: video ${id} failed: ${PROCESSING_MAX_ATTEMPTS} claims expired unfinished`]);
-    expect(await owner.media.status(id)).toEqual({ ready: false, status: 5 });
+    expect(await owner.media.status(id)).toEqual({
+      ready: false,
+      status: 5,
+      encoding_error: `Encoding stopped ${PROCESSING_MAX_ATTEMPTS} times without finishing. Try a shorter file or another format.`,
+    });
 
     // The hung processors wake up: their claims are no longer held, so they write nothing.
     for (const instance of hung) instance.release();
@@ -224,7 +237,7 @@ describe("video processing after upload", () => {
   });
 
   it("stops: no new work after stop, and what was pending stays for the next sweep", async () => {
-    const id = await upload("later.mp4", mp4File(20));
+    const id = await upload("later.mp4", video);
     const stopped = otherInstance();
     await stopped.stop();
     stopped.afterUpload({ id, accountId });

@@ -1,12 +1,23 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { ENCODING_STATUS } from "@cuepoint/sdk";
-import { media } from "../db/schema/index.js";
+import { media, timelines } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import { readMediaLength } from "./mediaLength.js";
+import { ClaimLost, claimedWrites } from "./encode/claimedWrites.js";
+import { EncodeError } from "./encode/encodeError.js";
+import { encodeVideo, hlsFolderKey, newRunId, removeFolder, removeRunsExcept } from "./encode/encodeVideo.js";
+import { DEFAULT_TOOLS, ToolFailure, type FfmpegTools } from "./encode/ffmpeg.js";
+import { probeVideo } from "./encode/probe.js";
+import { formatLength } from "./mediaLength.js";
 import type { MediaStore } from "./store.js";
 
-/** A claim older than this is taken to have died with its server, and the video is processed again. */
-export const PROCESSING_CLAIM_TIMEOUT_MS = 10 * 60_000;
+/**
+ * A claim whose heartbeat is older than this is taken to have died with its server, and the video
+ * is processed again. The processor renews its claim every {@link PROCESSING_HEARTBEAT_MS} while
+ * it encodes, so an encode may take hours; only a silent claim times out.
+ */
+export const PROCESSING_CLAIM_TIMEOUT_MS = 2 * 60_000;
+/** How often a processor renews its claim and writes the encoding's progress. */
+export const PROCESSING_HEARTBEAT_MS = 2_000;
 /**
  * Claims a video gets. A claim that expires this many times (the file crashed or hung its
  * processor each time) is not renewed: the sweep fails the video (5) instead.
@@ -32,6 +43,10 @@ export interface MediaProcessingOptions {
   sweepMs?: number;
   /** Age after which a claim is taken over (default {@link PROCESSING_CLAIM_TIMEOUT_MS}). */
   claimTimeoutMs?: number;
+  /** Milliseconds between two heartbeats of a claim being encoded (default {@link PROCESSING_HEARTBEAT_MS}). */
+  heartbeatMs?: number;
+  /** The ffmpeg and ffprobe programs (default: `ffmpeg` and `ffprobe` on the PATH). */
+  tools?: FfmpegTools;
   /** Where failures are reported (default `console.error`). */
   log?: (message: string) => void;
 }
@@ -56,20 +71,33 @@ export interface MediaProcessing {
   idle(): Promise<void>;
   /** Sweeps now and every `sweepMs` (the timer does not keep the process alive). */
   start(): void;
-  /** Stops the timer and takes no new work; resolves once the work in hand is done. */
+  /**
+   * Stops the timer, takes no new work and kills the ffmpeg it runs; resolves once nothing runs.
+   * A video whose encoding was stopped stays in progress, its claim goes silent, and a later sweep
+   * (this server restarted, or another) encodes it again; what it had published stays served.
+   */
   stop(): Promise<void>;
 }
 
+
 /**
- * The media processor: what happens to a video after its upload. An upload leaves the video
- * pending (`encoding_status` 2, no length); the processor claims it atomically (→ 1, stamping
- * `processing_claimed_at`), reads its length from the stored file (`readMediaLength`), and ends
- * it at 0 with `video_length`, or 5 when the file cannot be parsed, states no length or is gone.
+ * The media processor: what happens to a video after its upload, ffmpeg → HLS (media/README.md).
+ * An upload leaves the video pending (`encoding_status` 2); the processor claims it atomically
+ * (→ 1, progress 0, stamping `processing_claimed_at`), probes it with ffprobe, and encodes it
+ * (`encode/encodeVideo.ts`) into a fresh run folder of the store: an H.264 upload is first
+ * repackaged without re-encoding and published (`media.hls`, `ladderComplete: false`) so it plays
+ * within seconds; then the 360p/720p(/1080p) ladder and a poster, checked, then ONE conditional
+ * UPDATE sets `hls`, `video_length` and status 0. A file ffmpeg cannot use ends at 5 with
+ * `encoding_error` in words the host can act on, and its files are removed.
+ *
  * Claims are single conditional UPDATEs, so several server instances on one PostgreSQL never
- * process one video at the same time. Each claim counts an attempt (`processing_attempts`); after
- * {@link PROCESSING_MAX_ATTEMPTS} claims that all expired, the sweep ends the video at 5 instead
- * of claiming it again. A failure is logged and ends the video at 5; it never escapes. No
- * transcoding: the file is kept as uploaded (media/README.md).
+ * process one video at the same time; every later write holds only while the claim does. While it
+ * encodes, the processor renews its claim every {@link PROCESSING_HEARTBEAT_MS} (writing the
+ * progress with it), so only a claim that has gone silent for {@link PROCESSING_CLAIM_TIMEOUT_MS}
+ * (its server died) is taken over. Each claim counts an attempt (`processing_attempts`); after
+ * {@link PROCESSING_MAX_ATTEMPTS} claims that all expired, the sweep ends the video at 5 instead of
+ * claiming it again. An instance encodes one video at a time (ffmpeg takes every core); the rest
+ * wait their turn. A failure is logged and ends the video at 5; it never escapes.
  *
  * @example
  * const processing = createMediaProcessing({ orm: db.orm, media: store });
@@ -81,8 +109,12 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
   const { orm, media: store } = options;
   const now = options.now ?? (() => new Date());
   const claimTimeoutMs = options.claimTimeoutMs ?? PROCESSING_CLAIM_TIMEOUT_MS;
+  const heartbeatMs = options.heartbeatMs ?? PROCESSING_HEARTBEAT_MS;
+  const tools = options.tools ?? DEFAULT_TOOLS;
   const log = options.log ?? ((message: string) => console.error(message));
   const running = new Set<Promise<unknown>>();
+  /** The encodes under way (one, or none): stop() aborts them, which kills their ffmpeg. */
+  const encoding = new Set<AbortController>();
   let stopped = false;
   let timer: ReturnType<typeof setInterval> | undefined;
 
@@ -92,7 +124,15 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
     return work;
   };
 
-  /** Pending, or in progress under a claim older than the timeout (or with none). */
+  // One video at a time on this instance: work waits its turn here, and claims only when it starts.
+  let lane: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = lane.then(work);
+    lane = next.catch(() => {});
+    return next;
+  };
+
+  /** Pending, or in progress under a claim whose last heartbeat is older than the timeout (or with none). */
   const leftBehind = () =>
     or(
       eq(media.encodingStatus, ENCODING_STATUS.pending),
@@ -107,7 +147,7 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
   /** Left behind, with attempts to spare. */
   const claimable = () => and(leftBehind(), lt(media.processingAttempts, PROCESSING_MAX_ATTEMPTS));
 
-  /** Takes the video if nobody holds it: answers the claim's time and the file's key, or undefined. */
+  /** Takes the video if nobody holds it: answers the claim's time, the file's key and what it serves now. */
   const claim = async (video: MediaRef) => {
     const claimedAt = now();
     const [row] = await orm
@@ -116,38 +156,51 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
         encodingStatus: ENCODING_STATUS.inProgress,
         processingClaimedAt: claimedAt,
         processingAttempts: sql`${media.processingAttempts} + 1`,
+        encodingProgress: 0,
+        encodingError: null,
       })
       .where(and(eq(media.id, video.id), eq(media.accountId, video.accountId), eq(media.type, "video"), claimable()))
-      .returning({ storageKey: media.storageKey });
-    return row && { claimedAt, storageKey: row.storageKey };
+      .returning({ storageKey: media.storageKey, hls: media.hls });
+    return row && { claimedAt, storageKey: row.storageKey, previous: row.hls };
   };
 
-  /** Ends a claimed video, unless its claim was taken over meanwhile. */
-  const finish = (video: MediaRef, claimedAt: Date, length: string | undefined) =>
-    orm
-      .update(media)
-      .set({
-        videoLength: length ?? null,
-        encodingStatus: length ? ENCODING_STATUS.encoded : ENCODING_STATUS.failed,
-      })
+  /**
+   * Whether an active timeline of the account plays this video and asks for high definition
+   * (`general.highDefinition`): then the ladder gets 1080p. Read when the encode starts.
+   */
+  const wantsHighDefinition = async (video: MediaRef) => {
+    const general = sql`${timelines.setting}->'general'`;
+    const [row] = await orm
+      .select({ id: timelines.id })
+      .from(timelines)
       .where(
         and(
-          eq(media.id, video.id),
-          eq(media.accountId, video.accountId),
-          eq(media.encodingStatus, ENCODING_STATUS.inProgress),
-          eq(media.processingClaimedAt, claimedAt),
+          eq(timelines.accountId, video.accountId),
+          eq(timelines.status, "active"),
+          sql`(${general}->>'highDefinition') = 'true'`,
+          sql`${video.id} in (${general}->>'videoFile', ${general}->>'secondaryVideo')`,
         ),
-      );
+      )
+      .limit(1);
+    return row !== undefined;
+  };
 
   /**
    * Fails a video left behind with no attempt to spare (each claim expired unfinished). One
-   * conditional UPDATE, so of several sweeping instances only one writes it, and logs it.
+   * conditional UPDATE, so of several sweeping instances only one writes it, logs it and removes
+   * its files (no claim on it is alive any more).
    */
   const giveUp = async (video: MediaRef) => {
     try {
       const [row] = await orm
         .update(media)
-        .set({ encodingStatus: ENCODING_STATUS.failed })
+        .set({
+          encodingStatus: ENCODING_STATUS.failed,
+          encodingProgress: null,
+          encodingError: `Encoding stopped ${PROCESSING_MAX_ATTEMPTS} times without finishing. Try a shorter file or another format.`,
+          hls: null,
+          videoLength: null,
+        })
         .where(
           and(
             eq(media.id, video.id),
@@ -158,14 +211,107 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
           ),
         )
         .returning({ attempts: media.processingAttempts });
-      if (row) log(`Media processing: video ${video.id} failed: ${row.attempts} claims expired unfinished`);
+      if (!row) return;
+      log(`Media processing: video ${video.id} failed: ${row.attempts} claims expired unfinished`);
+      await removeFolder(store, hlsFolderKey(video.accountId, video.id));
     } catch (error) {
       log(`Media processing: video ${video.id} could not be marked failed: ${(error as Error).message}`);
     }
   };
 
+  /** The words the host sees for a failure. */
+  const hostMessage = (error: unknown) =>
+    error instanceof EncodeError
+      ? error.message
+      : error instanceof ToolFailure
+        ? `ffmpeg could not encode this video: ${error.detail}`
+        : "The video could not be encoded (the server's log says why)";
+
+  /**
+   * A run that stops without being the one to end the video (its claim was lost, or the server
+   * stops): its files go, except the source rendition and poster when the row serves them.
+   */
+  const dropUnpublished = async (video: MediaRef, runId: string, runKey: string) => {
+    const [row] = await orm
+      .select({ hls: media.hls })
+      .from(media)
+      .where(and(eq(media.id, video.id), eq(media.accountId, video.accountId)));
+    if (row?.hls?.version !== runId) return removeFolder(store, runKey);
+    for (const rung of ["360p", "720p", "1080p"]) await removeFolder(store, `${runKey}/${rung}`);
+  };
+
+  /** Encodes a claimed video and ends it at 0 or 5; a lost claim or a stop leaves the row alone. */
+  const encode = async (video: MediaRef, claimed: NonNullable<Awaited<ReturnType<typeof claim>>>) => {
+    const writes = claimedWrites(orm, video, claimed.claimedAt, now);
+    const controller = new AbortController();
+    encoding.add(controller);
+    const folderKey = hlsFolderKey(video.accountId, video.id);
+    const runId = newRunId();
+    const runKey = `${folderKey}/${runId}`;
+    let percent = 0;
+    const beat = setInterval(() => {
+      writes.heartbeat(percent).catch((error: unknown) => {
+        if (error instanceof ClaimLost) controller.abort(error);
+        else log(`Media processing: video ${video.id}: heartbeat failed: ${(error as Error).message}`);
+      });
+    }, heartbeatMs);
+    beat.unref();
+    try {
+      const key = claimed.storageKey;
+      if (key === null || (await store.size(key)) === undefined) {
+        throw new EncodeError("The uploaded file is missing from the server's storage: upload it again");
+      }
+      const probed = await probeVideo(store.localPath(key), tools, controller.signal);
+      const length = formatLength(probed.durationSeconds);
+      // What a crashed run left goes; the run the row serves stays until the new one replaces it.
+      await removeRunsExcept(store, folderKey, claimed.previous ? [claimed.previous.version] : []);
+      const manifest = await encodeVideo({
+        store,
+        inputKey: key,
+        probed,
+        runKey,
+        runId,
+        repackageFirst: !claimed.previous,
+        highDefinition: await wantsHighDefinition(video),
+        tools,
+        signal: controller.signal,
+        onProgress: (fraction) => (percent = Math.min(99, Math.floor(fraction * 100))),
+        publishSource: (source) => writes.publish(source, length, percent),
+      });
+      clearInterval(beat);
+      await writes.finish(manifest, length);
+      // Served from this run now: the previous run and this run's source rendition go.
+      await removeRunsExcept(store, folderKey, [runId]);
+      await removeFolder(store, `${runKey}/source`);
+    } catch (error) {
+      clearInterval(beat);
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+      if (reason instanceof ClaimLost || stopped) {
+        if (!stopped) log(`Media processing: video ${video.id}: ${(reason as Error).message}; this run is dropped`);
+        await dropUnpublished(video, runId, runKey).catch(() => {});
+        return;
+      }
+      const detail = error instanceof EncodeError && error.detail ? ` (${error.detail})` : "";
+      log(`Media processing: video ${video.id} failed: ${(error as Error).message}${detail}`);
+      try {
+        await writes.fail(hostMessage(error));
+      } catch (again) {
+        if (again instanceof ClaimLost) await dropUnpublished(video, runId, runKey).catch(() => {});
+        else log(`Media processing: video ${video.id} could not be marked failed: ${(again as Error).message}`);
+        return;
+      }
+      await removeFolder(store, folderKey).catch((again: unknown) =>
+        log(`Media processing: video ${video.id}: its files could not be removed: ${(again as Error).message}`),
+      );
+    } finally {
+      clearInterval(beat);
+      encoding.delete(controller);
+    }
+  };
+
   /** Claims and processes one video; true when this call processed it. */
   const processOne = async (video: MediaRef): Promise<boolean> => {
+    if (stopped) return false;
     let claimed: Awaited<ReturnType<typeof claim>>;
     try {
       claimed = await claim(video);
@@ -174,17 +320,7 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
       log(`Media processing: video ${video.id} could not be claimed: ${(error as Error).message}`);
       return false;
     }
-    try {
-      const key = claimed.storageKey;
-      const stored = key !== null && (await store.size(key)) !== undefined;
-      const length = stored ? await readMediaLength(store.localPath(key)) : undefined;
-      await finish(video, claimed.claimedAt, length);
-    } catch (error) {
-      log(`Media processing: video ${video.id} failed: ${(error as Error).message}`);
-      await finish(video, claimed.claimedAt, undefined).catch((again: unknown) =>
-        log(`Media processing: video ${video.id} could not be marked failed: ${(again as Error).message}`),
-      );
-    }
+    await encode(video, claimed);
     return true;
   };
 
@@ -199,7 +335,7 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
     for (const { attempts, ...row } of rows) {
       if (stopped) break;
       if (attempts >= PROCESSING_MAX_ATTEMPTS) await giveUp(row);
-      else if (await processOne(row)) processed++;
+      else if (await inTurn(() => processOne(row))) processed++;
     }
     return processed;
   };
@@ -227,7 +363,7 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
   return {
     afterUpload(video) {
       if (stopped || options.processOnUpload === false) return;
-      void track(processOne(video));
+      void track(inTurn(() => processOne(video)));
     },
     sweep,
     idle,
@@ -241,6 +377,7 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
       stopped = true;
       clearInterval(timer);
       timer = undefined;
+      for (const controller of encoding) controller.abort(new Error("the server is stopping"));
       await idle();
     },
   };

@@ -4,6 +4,7 @@ import { CreateFolderRequestSchema, MediaItemSchema, MediaTypeSchema, RenameFile
 import { media } from "../db/schema/index.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
+import { hlsFolderKey, removeFolder } from "../media/encode/encodeVideo.js";
 import { findMedia, folderSizes, toWire } from "../media/items.js";
 import { serveFile } from "../media/serveFile.js";
 import { ack, AckAnswer } from "./answers.js";
@@ -19,8 +20,8 @@ const listFiles = defineRoute({
   description:
     "All items of the type, newest first, not paged. Files carry `folder_id` (null at the top level), `url` (the " +
     "owner's download, `GET /media/{uniqueID}/file`), `video_length` (audio and video, when it could be read) and " +
-    "`encoding_status` (videos: 2 pending and 1 in progress after the upload, then 0 with `video_length`, or 5 " +
-    "failed; see `GET /media/{id}/status`). Folders (`/folder`) carry `folder_type`, the library they were created for, and " +
+    "`encoding_status` (videos: 2 pending and 1 in progress after the upload, with `encoding_progress` in percent, " +
+    "then 0 with `video_length`, or 5 failed with `encoding_error`; see `GET /media/{id}/status`). Folders (`/folder`) carry `folder_type`, the library they were created for, and " +
     "`size`, the bytes of the files in them. `size` is in bytes.",
   access: "media:read",
   answer: { description: "The items.", schema: v.object({ success: v.array(MediaItemSchema) }) },
@@ -110,6 +111,7 @@ const deleteMedia = defineRoute({
     if (deleted.length === 0) throw notFound("There is no media file or folder with this id.");
     // After the row: a failure here leaves an unreferenced file, never a row without its file.
     if (row.storageKey) await deps.media.remove(row.storageKey);
+    if (row.type === "video") await removeFolder(deps.media, hlsFolderKey(caller.accountId, row.id)); // its HLS
     return ack(row.type === "folder" ? "The folder is deleted." : "The file is deleted.");
   },
 });

@@ -10,6 +10,7 @@ import { BYTES_PER_GB, type Client } from "@cuepoint/sdk";
 import { createUploader, type UploadErrorEvent } from "@cuepoint/sdk/upload";
 import { media, mediaUploads } from "../db/schema/index.js";
 import { mp4File, wavFile } from "../test-support/mediaFixtures.js";
+import { syntheticVideo } from "../test-support/videoFiles.js";
 import {
   API,
   appFetch,
@@ -58,37 +59,41 @@ describe("upload through the SDK uploader", () => {
     expect(await download(result.uniqueID!)).toBe(sha256(wav));
   });
 
-  it("reads a video's length, marks it encoded, and the processing poll says ready", async () => {
+  it("encodes a video, marks it encoded with its length, and the processing poll says ready", async () => {
     const uploader = testUploader(t, token, { mediaStatusURL: (id) => `${API}/media/${id}/status`, pollInterval: 1 });
     const ready = new Promise((resolve) => uploader.on("ready", resolve));
-    const result = await uploadWith(uploader, mp4File(754), "talk.mp4");
+    const result = await uploadWith(uploader, await syntheticVideo({ seconds: 2 }), "talk.mp4");
     await ready;
     const { success: videos } = await owner.media.list("video");
     expect(videos.find((item) => item.uniqueID === result.uniqueID)).toMatchObject({
-      video_length: "00:12:34",
+      video_length: "00:00:02",
       encoding_status: 0,
     });
   });
 
   it("processes a video once its upload completes, apart from the request (pending, then encoded)", async () => {
-    const reply = await postChunk(t, token, { fileId: randomUUID(), name: "kicked.mp4", bytes: mp4File(61) });
+    const reply = await postChunk(t, token, { fileId: randomUUID(), name: "kicked.mp4", bytes: await syntheticVideo({ seconds: 1 }) });
     const { message } = (await reply.json()) as { message: { uniqueID: string } };
     // Nobody sweeps in tests: only the processing started by the upload can finish it.
     await t.mediaProcessing.idle();
     const { success: videos } = await owner.media.list("video");
     expect(videos.find((item) => item.uniqueID === message.uniqueID)).toMatchObject({
-      video_length: "00:01:01",
+      video_length: "00:00:01",
       encoding_status: 0,
     });
     expect(await owner.media.status(message.uniqueID)).toEqual({ ready: true, status: 0 });
   });
 
-  it("marks a video it cannot parse as failed (5), and the uploader reports it", async () => {
+  it("marks a video ffmpeg cannot read as failed (5), and the uploader reports it", async () => {
     const uploader = testUploader(t, token, { mediaStatusURL: (id) => `${API}/media/${id}/status`, pollInterval: 1 });
     const failed = firstError(uploader);
     const result = await uploadWith(uploader, new TextEncoder().encode("this is no video"), "broken.mp4");
     expect(await failed).toMatchObject({ reason: "processing", message: "The media could not be processed." });
-    expect(await owner.media.status(result.id!)).toEqual({ ready: false, status: 5 });
+    expect(await owner.media.status(result.id!)).toMatchObject({
+      ready: false,
+      status: 5,
+      encoding_error: expect.stringMatching(/^ffmpeg could not read this file: /),
+    });
   });
 
   it("puts the files in the folder of the uploader's folderId option", async () => {

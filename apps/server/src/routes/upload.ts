@@ -112,22 +112,34 @@ const mediaStatus = defineRoute({
   summary: "Whether an uploaded media is ready (the uploader's `mediaStatusURL`)",
   description:
     "`status` is the encoding status code (0 encoded, 1 in progress, 2 pending, 5 failed) and `ready` is " +
-    "`status === 0`. A video is processed after its upload completes, apart from the upload's request: it is 2 when " +
-    "the last chunk has been answered, 1 while a server reads its length from the stored file (no transcoding), " +
-    "then 0 with `video_length` (ready), or 5 (failed, never ready) when the file cannot be parsed, states no " +
-    "length or is gone. A video left pending or in progress by a stopped server is taken up by a sweep (at start " +
-    "and every 30 s). Images, audio (its length is read before the upload's reply; audio has no encoding status) " +
+    "`status === 0`. A video is encoded to HLS with ffmpeg after its upload completes, apart from the upload's " +
+    "request: it is 2 when the last chunk has been answered, 1 while a server encodes it (`encoding_progress`, " +
+    "percent; an H.264 upload becomes playable early, repackaged, while its 360p/720p ladder is made), then 0 with " +
+    "`video_length` (ready), or 5 (failed, never ready) with `encoding_error` saying why in words for the host " +
+    "(not a video, no video stream, a file ffmpeg cannot read, gone). A video left pending, or in progress by a " +
+    "server that stopped, is taken up by a sweep (at start and every 30 s). Images, audio (its length is read " +
+    "before the upload's reply; audio has no encoding status) " +
     "and folders are always `{ ready: true, status: 0 }`. Point the SDK uploader's `mediaStatusURL` at " +
     "`${apiURL}/media/${id}/status` (it polls until ready); the client asks with `media.status(id)`.",
   access: "media:read",
   answer: {
     description: "Readiness and encoding status.",
-    schema: v.object({ ready: v.boolean(), status: v.number() }),
+    schema: v.object({
+      ready: v.boolean(),
+      status: v.number(),
+      encoding_progress: v.optional(v.number()),
+      encoding_error: v.optional(v.string()),
+    }),
   },
   async handle({ params, caller, deps }) {
     const row = await findMedia(deps.db.orm, caller.accountId, params.id ?? "");
     const status = row.encodingStatus ?? 0;
-    return { ready: status === 0, status };
+    return {
+      ready: status === 0,
+      status,
+      ...(row.encodingProgress !== null && { encoding_progress: row.encodingProgress }),
+      ...(row.encodingError !== null && { encoding_error: row.encodingError }),
+    };
   },
 });
 

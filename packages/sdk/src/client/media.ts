@@ -9,6 +9,10 @@ export interface MediaStatus {
   ready: boolean;
   /** Encoding status: 0 encoded, 1 in progress, 2 pending, 5 failed (never ready). */
   status: EncodingStatus;
+  /** Percent done (0–100) while a video is encoded (status 1). */
+  encoding_progress?: number;
+  /** Why the video's encoding failed (status 5), in words for the host. */
+  encoding_error?: string;
 }
 
 export interface MediaResource {

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { BYTES_PER_GB, ENCODING_STATUS } from "../constants.js";
-import { CountSchema, TimestampSchema, VideoLengthSchema } from "./fields.js";
+import { CountSchema, integerBetween, TimestampSchema, VideoLengthSchema } from "./fields.js";
 
 /** The kinds the media library lists (GET /media/ajaxGetFiles/{type}). */
 export const MediaTypeSchema = /* @__PURE__ */ v.picklist(["image", "audio", "video", "folder"]);
@@ -15,6 +15,8 @@ export const EncodingStatusSchema = /* @__PURE__ */ v.picklist(
  * video_length we add, in the same snake_case as `video_length`:
  *
  * - `encoding_status`: the video's encoding status code (videos only);
+ * - `encoding_progress`: percent done (0–100) while the video is encoded (status 1);
+ * - `encoding_error`: why encoding failed (status 5), in words for the host;
  * - `folder_id`: the uniqueID of the folder holding the item, null at the top level;
  * - `url`: where the file is served; `created_at`: ISO timestamp;
  * - `folder_type` (folders only): the library the folder was made for (CreateFolderRequest
@@ -36,6 +38,8 @@ export const MediaItemSchema = /* @__PURE__ */ v.object({
   type: MediaTypeSchema,
   video_length: /* @__PURE__ */ v.optional(VideoLengthSchema),
   encoding_status: /* @__PURE__ */ v.optional(EncodingStatusSchema),
+  encoding_progress: /* @__PURE__ */ v.optional(/* @__PURE__ */ integerBetween(0, 100)),
+  encoding_error: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
   folder_id: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.nullable(/* @__PURE__ */ v.string()), null),
   url: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
   created_at: /* @__PURE__ */ v.optional(TimestampSchema),

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type DragEvent } from "react";
-import { formatSizeGB, type MediaItem, type MediaType } from "@cuepoint/sdk";
+import { ENCODING_STATUS, formatSizeGB, type MediaItem, type MediaType } from "@cuepoint/sdk";
 import { useSearchParams } from "wouter";
 import { client } from "../../api/client.js";
 import { useQuery } from "../../api/useQuery.js";
@@ -25,6 +25,8 @@ import "./media.css";
 type View = NonNullable<RouteMeta["mediaView"]>;
 const VIEW_TYPE: Partial<Record<View, MediaType>> = { images: "image", audios: "audio", videos: "video" };
 const FILE_TYPES: MediaType[] = ["image", "audio", "video"];
+/** How often the list is asked again while a video is pending or being encoded. */
+const ENCODING_POLL_MS = 3000;
 
 /**
  * The media library (/media, /media-new and its images, audios, videos and nifty-image views):
@@ -48,6 +50,14 @@ export default function MediaScreen(_props: ScreenProps) {
     setOnUploaded(media.reload);
     return () => setOnUploaded(() => {});
   }, [media.reload]);
+
+  // Videos are encoded on the server after their upload: follow their progress until they are done.
+  const encoding = media.data?.some((m) => m.encoding_status === ENCODING_STATUS.pending || m.encoding_status === ENCODING_STATUS.inProgress);
+  useEffect(() => {
+    if (!encoding) return;
+    const timer = setInterval(media.reload, ENCODING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [encoding, media.reload]);
 
   const usedBytes = useMemo(() => (media.data ?? []).reduce((sum, item) => sum + (item.type === "folder" ? 0 : item.size), 0), [media.data]);
   const limitGB = status.data?.limits?.storageGB ?? -1;

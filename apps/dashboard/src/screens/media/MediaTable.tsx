@@ -19,7 +19,10 @@ export interface MediaTableProps {
   onDelete: (item: MediaItem) => Promise<void>;
 }
 
-/** Folders first, then files: type, size in GB (two decimals), length, encoding status, actions. */
+/**
+ * Folders first, then files: type, size in GB (two decimals), length, encoding status ("Encoding
+ * 42%" while the server encodes, the server's reason under "Failed"), actions.
+ */
 export function MediaTable({ items, onOpenFolder, onRename, onDelete }: MediaTableProps) {
   const sorted = [...items].sort((a, b) => Number(b.type === "folder") - Number(a.type === "folder") || a.name.localeCompare(b.name));
   const askDelete = async (item: MediaItem) => {
@@ -64,7 +67,19 @@ export function MediaTable({ items, onOpenFolder, onRename, onDelete }: MediaTab
                 <td>{TYPE_LABEL[item.type]}</td>
                 <td>{item.type === "folder" ? "—" : formatSizeGB(item.size)}</td>
                 <td>{item.video_length ?? "—"}</td>
-                <td>{encoding ? <span className="badge" data-tone={encoding.tone}>{encoding.text}</span> : "—"}</td>
+                <td>
+                  {encoding ? (
+                    <>
+                      <span className="badge" data-tone={encoding.tone}>
+                        {encoding.text}
+                        {item.encoding_status === ENCODING_STATUS.inProgress && item.encoding_progress !== undefined ? ` ${item.encoding_progress}%` : ""}
+                      </span>
+                      {item.encoding_error && <span className="media-note">{item.encoding_error}</span>}
+                    </>
+                  ) : (
+                    "—"
+                  )}
+                </td>
                 <td>{formatWhen(item.created_at)}</td>
                 <td>
                   <div className="cell-actions">

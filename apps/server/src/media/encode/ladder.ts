@@ -1,0 +1,73 @@
+import { join } from "node:path";
+import { audioInput, HLS_OUTPUT, PROGRESS, QUIET } from "./audioInput.js";
+import type { ProbedVideo } from "./probe.js";
+import { PLAYLIST } from "./rendition.js";
+
+/** One rung of the ladder: its name, the short side of its picture, its bit-rate caps. */
+export interface Rung {
+  name: "360p" | "720p" | "1080p";
+  /** Lines on the picture's short side (the height of a landscape video). */
+  lines: number;
+  /** x264's VBV cap (bits/s): CRF 23 below it, so a slide deck costs little and motion stays bounded. */
+  maxRate: number;
+  audioRate: number;
+}
+
+export const RUNGS: readonly Rung[] = [
+  { name: "360p", lines: 360, maxRate: 900_000, audioRate: 96_000 },
+  { name: "720p", lines: 720, maxRate: 3_000_000, audioRate: 128_000 },
+  { name: "1080p", lines: 1080, maxRate: 6_000_000, audioRate: 128_000 },
+];
+
+/**
+ * The rungs a video gets: 360p always (upscaled from a smaller source, so every video has one),
+ * 720p when the source has at least 720 lines, 1080p only when asked for (`highDefinition`) and the
+ * source has at least 1080. No rung is made above the source's own size otherwise.
+ *
+ * @example
+ * ladderFor({ width: 1920, height: 1080 }, false).map((r) => r.name); // ["360p", "720p"]
+ */
+export function ladderFor(size: Pick<ProbedVideo, "width" | "height">, highDefinition: boolean): Rung[] {
+  const lines = Math.min(size.width, size.height);
+  return RUNGS.filter((rung) => rung.lines === 360 || (rung.lines <= lines && (rung.lines < 1080 || highDefinition)));
+}
+
+/**
+ * ffmpeg arguments for the whole ladder in one run (the source is decoded once, `split` feeds one
+ * scaler per rung): libx264 `veryfast`, CRF 23 under each rung's cap, a keyframe every 2 s exactly
+ * (`-force_key_frames`, scene cuts off) so 6 s segments start on one, AAC stereo audio, and
+ * `-var_stream_map` writing each rung into `${runFolder}/${rung.name}/` (segments `00000.ts…`,
+ * playlist `index.m3u8`).
+ *
+ * @example
+ * await runTool("ffmpeg", ladderArgs(input, probed, ladderFor(probed, false), "/srv/media/acc/hls/m1/r1"));
+ */
+export function ladderArgs(input: string, probed: ProbedVideo, rungs: readonly Rung[], runFolder: string): string[] {
+  const audio = audioInput(probed);
+  const portrait = probed.height > probed.width;
+  const scaled = rungs.map((rung, i) => `[s${i}]scale=${portrait ? `${rung.lines}:-2` : `-2:${rung.lines}`}[v${i}]`);
+  const filter = `[0:v:0]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join("")};${scaled.join(";")}`;
+  const perRung = rungs.flatMap((rung, i) => [
+    `-maxrate:v:${i}`, String(rung.maxRate),
+    `-bufsize:v:${i}`, String(rung.maxRate * 2),
+    `-b:a:${i}`, String(rung.audioRate),
+  ]);
+  return [
+    ...QUIET,
+    "-i", input,
+    ...audio.args,
+    "-filter_complex", filter,
+    ...rungs.flatMap((_, i) => ["-map", `[v${i}]`]),
+    ...rungs.flatMap(() => ["-map", audio.map]),
+    "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p",
+    "-sc_threshold", "0", "-force_key_frames", "expr:gte(t,n_forced*2)",
+    "-c:a", "aac", "-ac", "2", "-ar", "48000",
+    ...perRung,
+    ...HLS_OUTPUT,
+    "-hls_flags", "independent_segments",
+    "-hls_segment_filename", join(runFolder, "%v", "%05d.ts"),
+    "-var_stream_map", rungs.map((rung, i) => `v:${i},a:${i},name:${rung.name}`).join(" "),
+    ...PROGRESS,
+    join(runFolder, "%v", PLAYLIST),
+  ];
+}

@@ -66,8 +66,8 @@ export function serveDemoPage(app: Hono, orm: Orm): void {
       `<h1>Cuepoint event room demo</h1>
 <p>A three-minute recorded session starts every ${DEMO_ROOM_EVERY_MINUTES} minutes, played for everyone at the same moment, with
 auto-chat messages and an offer at their seconds. Register for the next session, then follow <strong>Your link to join</strong>:
-it shows a countdown, opens the waiting room, and turns into the room at the start by itself. The same link is in the
-confirmation mail (printed in the server's log unless mail is set up).</p>
+it shows a countdown, opens the waiting room, and turns into the room at the start by itself. Keep the link: it shows
+the replay for two days after the session. (The demo account has no mail integration, so no confirmation mail is sent.)</p>
 <script async src="/embed.js"></script>
 <div data-cuepoint-registration="${escapeHtml(timeline.id)}"></div>`,
     );

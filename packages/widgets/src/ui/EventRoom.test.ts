@@ -39,8 +39,8 @@ describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom
     });
 
   it("confirms before the room opens (time in the visitor's zone, named; countdown; calendar links), then opens the waiting room by itself", async () => {
-    // The waiting room opens 15 min before the start: 1.2 s from now on the server's clock.
-    const server = fakeRoomServer(timingIn(15 * MINUTE + 1200));
+    // The waiting room opens 15 min before the start: 2 s from now on the server's clock.
+    const server = fakeRoomServer(timingIn(15 * MINUTE + 2000));
     const phases: string[] = [];
     const container = room(server, { onPhase: ({ phase }: { phase: string }) => phases.push(phase) });
     const view = within(container);
@@ -60,13 +60,13 @@ describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom
   });
 
   it("turns the waiting room into the room at the start on the server's clock: video, channel, items, audience", async () => {
-    const server = fakeRoomServer(timingIn(1000), { items: [chat("c1", 0, "Ann", "Hello everyone")] });
+    const server = fakeRoomServer(timingIn(2000), { items: [chat("c1", 0, "Ann", "Hello everyone")] });
     const container = room(server);
     const view = within(container);
     await view.findByText(/The room opens here by itself/);
     expect(view.getByRole("timer")).toBeTruthy();
     expect(container.querySelector("video")).toBeNull();
-    // One second later by the server's clock (5 h 17 min ahead of the local one), the room.
+    // Two seconds later by the server's clock (5 h 17 min ahead of the local one), the room.
     await waitFor(() => expect(container.querySelector("video")).toBeTruthy(), slow);
     expect(container.querySelector("[data-phase]")?.getAttribute("data-phase")).toBe("live");
     expect(video(container).controls).toBe(false); // no seek bar in the live room
@@ -156,7 +156,7 @@ describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom
   });
 
   it("ends on the last frame with the last CTA's button, and closes the channel", async () => {
-    const server = fakeRoomServer(timingIn(-29 * MINUTE - 59_000, { liveSeconds: 1800, replayStartMinutes: 60 }), { items: [cta("offer", 60, "Join the program")] });
+    const server = fakeRoomServer(timingIn(-29 * MINUTE - 58_000, { liveSeconds: 1800, replayStartMinutes: 60 }), { items: [cta("offer", 60, "Join the program")] });
     const container = room(server);
     const view = within(container);
     await waitFor(() => expect(container.querySelector("video")).toBeTruthy());

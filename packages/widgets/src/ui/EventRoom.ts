@@ -1,5 +1,5 @@
 import type { RoomEntry, RoomPhase } from "@cuepoint/sdk";
-import type { LoadHls } from "../core/room/attachStream.js";
+import { preloadHls, type LoadHls } from "../core/room/attachStream.js";
 import { createEventRoom, type EventRoomCore } from "../core/room/createEventRoom.js";
 import { roomApi } from "../core/room/roomApi.js";
 import type { EventSourceLike, RoomApi } from "../core/room/types.js";
@@ -71,6 +71,13 @@ export function eventRoomComponent(rt: Runtime) {
       };
     }, [core]);
     useSignals(rt, core);
+    const snapshotNow = core.snapshot.value;
+    const needsVideo = !!snapshotNow?.video && ["waiting", "live", "replay"].includes(core.phase.value ?? "");
+    rt.useEffect(() => {
+      // hls.js (where the browser needs it) starts loading with the snapshot: in the waiting room it is in before the start.
+      const video = snapshotNow?.video;
+      if (video && needsVideo) preloadHls(core.resolve(video.hlsScriptUrl), latest.current.loadHls);
+    }, [needsVideo]);
 
     const snapshot = core.snapshot.value;
     const phase = core.phase.value;

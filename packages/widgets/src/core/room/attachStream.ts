@@ -54,6 +54,18 @@ export function loadHlsScript(url: string): Promise<HlsClass> {
   return promise;
 }
 
+/**
+ * Starts loading hls.js where this browser will need it (see `playsHlsNatively`), so it is in
+ * when the player asks for it; errors are left for the player to report.
+ *
+ * @example
+ * preloadHls("/room-hls.js");
+ */
+export function preloadHls(hlsScriptUrl: string, loadHls?: LoadHls): void {
+  if (typeof document === "undefined" || playsHlsNatively(document.createElement("video"))) return;
+  void Promise.resolve(loadHls ? loadHls() : loadHlsScript(hlsScriptUrl)).catch(() => undefined);
+}
+
 export interface StreamOptions {
   /** The HLS playlist (master or media). */
   src: string;

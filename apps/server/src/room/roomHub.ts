@@ -18,7 +18,7 @@ export type PresenceKind = "live" | "replay";
 export interface RoomHubOptions {
   orm: Orm;
   now: () => Date;
-  /** Attendance written every this many ms (and when a registrant's last connection closes). */
+  /** Attendance written every this many ms (and whenever a channel closes, and on stop). */
   flushMs?: number;
   /** How often each event's timer looks for items come due, ms. */
   tickMs?: number;
@@ -61,9 +61,15 @@ interface Presence {
   writtenSeconds: number;
   first: number | null;
   last: number | null;
-  dirty: boolean;
+  /** What the database already has of this presence (a flush compares, so a mark made while one runs is kept). */
+  writtenFirst: number | null;
+  writtenLast: number | null;
   ctaSeen: Set<string>;
 }
+
+/** Whether a presence holds something the database does not have yet. */
+const pending = (p: Presence): boolean =>
+  p.first !== null && (Math.floor(p.creditedMs / 1000) > p.writtenSeconds || p.first !== p.writtenFirst || p.last !== p.writtenLast);
 
 interface EventGroup {
   room: RoomState;
@@ -113,18 +119,18 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       p.creditedMs += to - from;
       p.first ??= from;
       p.last = to;
-      p.dirty = true;
     }
     p.markedAt = Math.max(p.markedAt, at);
   }
 
   async function writeAll(): Promise<void> {
     const at = now();
-    type Batch = { liveSeconds: number; rows: Map<string, AttendanceDelta>; taken: [Presence, number][] };
+    type Taken = { p: Presence; seconds: number; first: number; last: number };
+    type Batch = { liveSeconds: number; rows: Map<string, AttendanceDelta>; taken: Taken[] };
     const byEvent = new Map<string, Batch>();
     for (const p of presences.values()) {
       account(p, at);
-      if (!p.dirty || p.first === null || p.last === null) continue;
+      if (!pending(p) || p.first === null || p.last === null) continue;
       const seconds = Math.floor(p.creditedMs / 1000) - p.writtenSeconds;
       const liveSeconds = groups.get(p.eventId)?.room.timing.liveSeconds ?? Number.MAX_SAFE_INTEGER;
       const batch: Batch = byEvent.get(p.eventId) ?? { liveSeconds, rows: new Map(), taken: [] };
@@ -132,21 +138,22 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       const row = batch.rows.get(p.registrantId) ?? { accountId: p.accountId, eventId: p.eventId, registrantId: p.registrantId };
       row[p.kind] = { seconds, joinedAt: new Date(p.first), leftAt: new Date(p.last) };
       batch.rows.set(p.registrantId, row);
-      batch.taken.push([p, seconds]);
+      batch.taken.push({ p, seconds, first: p.first, last: p.last });
     }
     for (const [eventId, batch] of byEvent) {
       try {
         await addAttendance(orm, batch.liveSeconds, [...batch.rows.values()]);
-        for (const [p, seconds] of batch.taken) {
+        for (const { p, seconds, first, last } of batch.taken) {
           p.writtenSeconds += seconds;
-          p.dirty = false;
+          p.writtenFirst = first;
+          p.writtenLast = last;
         }
       } catch (error) {
-        // Kept dirty: the next flush writes it again (nothing was added).
+        // Still pending: the next flush writes it again (nothing was added).
         console.error(`Room attendance of event ${eventId} could not be written:`, error);
       }
     }
-    for (const [key, p] of presences) if (p.sinks.size === 0 && !p.dirty) presences.delete(key);
+    for (const [key, p] of presences) if (p.sinks.size === 0 && !pending(p)) presences.delete(key);
     if (presences.size === 0 && flushTimer) {
       clearInterval(flushTimer);
       flushTimer = undefined;
@@ -300,7 +307,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
           writtenSeconds: 0,
           first: null,
           last: null,
-          dirty: false,
+          writtenFirst: null,
+          writtenLast: null,
           ctaSeen: new Set(),
         };
         presences.set(key, p);
@@ -311,7 +319,6 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       if (at >= p.from && at <= p.to && p.first === null) {
         p.first = at;
         p.last = at;
-        p.dirty = true;
       }
       p.sinks.add(sink);
       group.presences.add(p);
@@ -339,7 +346,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         left = true;
         account(presence, now());
         presence.sinks.delete(sink);
-        if (presence.sinks.size === 0) await flush();
+        await flush();
       };
     },
 

@@ -56,14 +56,14 @@ type GeneralInput = NonNullable<TimelineMasterSettingInput["general"]>;
 let counter = 0;
 const HEIGHTS: Record<string, number> = { "360p": 360, "720p": 720, "1080p": 1080, source: 720 };
 
-export async function createRoomTest(start: string, hubOptions: { flushMs?: number; tickMs?: number } = {}): Promise<RoomTest> {
+export async function createRoomTest(start: string, hubOptions: { flushMs?: number; tickMs?: number; heartbeatMs?: number; audienceMs?: number } = {}): Promise<RoomTest> {
   let now = new Date(start);
   const clock = () => now;
   const db = await openTestDatabase();
   const dir = await mkdtemp(join(tmpdir(), "cuepoint-room-"));
   const store = createLocalMediaStore(dir);
   const config = defaultConfig({ now: clock, publicURL: "https://cuepoint.test", mediaDir: dir });
-  const hub = createRoomHub({ orm: db.orm, now: clock, flushMs: hubOptions.flushMs ?? 60_000, tickMs: hubOptions.tickMs ?? 50 });
+  const hub = createRoomHub({ orm: db.orm, now: clock, flushMs: 60_000, tickMs: 50, ...hubOptions });
   const app = createApp({ db, config, media: store, room: hub });
   let server: ServerType | undefined;
 

@@ -149,11 +149,11 @@ describe("GET /webinar/export", () => {
   it("writes registrants as escaped CSV with a header row", async () => {
     const csv = await t.owner.webinars.export({ type: "registrants", webinarID: eventA });
     expect(csv).toBe(
-      "name,email,phone,registered_at,attended,joined_at,left_at,attended_minutes,company,custom:email,source\r\n" +
-        '"Doe, Jane",jane@example.com,+1 555 0100,2026-10-10T08:00:00.000Z,yes,2026-10-19T17:00:00.000Z,2026-10-19T17:45:00.000Z,30.0,"ACME, Inc.",,\r\n' +
-        '"Bob ""The Builder""",bob@example.com,,2026-10-10T08:01:00.000Z,yes,2026-10-19T17:00:00.000Z,2026-10-19T18:00:00.000Z,60.0,,work@example.com,ads\r\n' +
-        '"\'=HYPERLINK(""http://evil"")",eve@example.com,,2026-10-10T08:02:00.000Z,no,2026-10-19T17:05:00.000Z,2026-10-19T17:05:00.000Z,0.0,,,\r\n' +
-        '"Two\nLines",nat@example.com,,2026-10-10T08:03:00.000Z,no,,,0.0,,,\r\n',
+      "name,email,phone,registered_at,attended,joined_at,left_at,attended_minutes,watched_replay,replay_minutes,company,custom:email,source\r\n" +
+        '"Doe, Jane",jane@example.com,+1 555 0100,2026-10-10T08:00:00.000Z,yes,2026-10-19T17:00:00.000Z,2026-10-19T17:45:00.000Z,30.0,no,0.0,"ACME, Inc.",,\r\n' +
+        '"Bob ""The Builder""",bob@example.com,,2026-10-10T08:01:00.000Z,yes,2026-10-19T17:00:00.000Z,2026-10-19T18:00:00.000Z,60.0,no,0.0,,work@example.com,ads\r\n' +
+        '"\'=HYPERLINK(""http://evil"")",eve@example.com,,2026-10-10T08:02:00.000Z,no,2026-10-19T17:05:00.000Z,2026-10-19T17:05:00.000Z,0.0,no,0.0,,,\r\n' +
+        '"Two\nLines",nat@example.com,,2026-10-10T08:03:00.000Z,no,,,0.0,no,0.0,,,\r\n',
     );
     const raw = await t.owner.webinars.export({ type: "registrants", webinarID: eventA }).raw;
     expect(raw.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -177,7 +177,7 @@ describe("GET /webinar/export", () => {
     ]);
     const [empty] = await insertEvents(t, ["2026-10-26T10:00"]);
     expect(await t.owner.webinars.export({ type: "registrants", webinarID: empty ?? "" })).toBe(
-      "name,email,phone,registered_at,attended,joined_at,left_at,attended_minutes\r\n",
+      "name,email,phone,registered_at,attended,joined_at,left_at,attended_minutes,watched_replay,replay_minutes\r\n",
     );
     // The CSV call still reads the JSON error body: the ApiError has the server's message and field.
     const refused = await failure(t.owner.webinars.export({ type: "everyone" as "attendees", webinarID: eventA }));

@@ -32,7 +32,9 @@ const attendanceRoute = defineRoute({
     "`period` defaults to `all`. `userGroup` keeps one default segment: `3` everyone (default), `a1` attendees, " +
     "`a2` non-attendees (custom segments: 400). `days` lists each UTC day of the period by the events' start " +
     "(every day, zero-filled, for a finite period; the days that had events for `all`). `attendanceRate` is " +
-    "attendees / registrants (0 to 1); `totalMinutes` is all time in the room.",
+    "attendees / registrants (0 to 1); `totalMinutes` is all time in the room. `replayViewers` (registrants who " +
+    "watched the replay) and `replayMinutes` count replay viewing, which the event room records apart: it never " +
+    "makes an attendee.",
   access: "webinars:read",
   body: AttendanceRequestSchema,
   answer: {
@@ -42,6 +44,8 @@ const attendanceRoute = defineRoute({
       ...Counts,
       attendanceRate: v.number(),
       totalMinutes: v.number(),
+      replayViewers: v.number(),
+      replayMinutes: v.number(),
       days: v.array(v.object({ date: v.string(), ...Counts })),
       period: PeriodAnswer,
     }),

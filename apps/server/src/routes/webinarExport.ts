@@ -14,6 +14,8 @@ const BASE_COLUMNS = [
   "joined_at",
   "left_at",
   "attended_minutes",
+  "watched_replay",
+  "replay_minutes",
 ] as const;
 
 const iso = (date: Date | null) => date?.toISOString() ?? "";
@@ -29,7 +31,8 @@ const exportWebinar = defineRoute({
     "than 0 seconds), `nonattendees` the others. CSV per RFC 4180 (UTF-8, CRLF, quoted where needed), with a header " +
     `row: ${BASE_COLUMNS.join(", ")}, then one column per custom registration field (sorted; a name that clashes ` +
     "with a fixed column gets a `custom:` prefix). Times are ISO 8601 UTC; `attended` is yes/no; " +
-    "`attended_minutes` has one decimal. Cells starting with =, @, + or - (other than phone numbers and numbers) " +
+    "`attended_minutes` has one decimal; `watched_replay` (yes/no) and `replay_minutes` are replay viewing, counted " +
+    "apart (it never makes an attendee). Cells starting with =, @, + or - (other than phone numbers and numbers) " +
     "get a leading ' so spreadsheets do not run them as formulas. Served as an attachment " +
     "`webinar-{webinarID}-{type}.csv`. 404 for an event that is not the account's.",
   access: "webinars:read",
@@ -70,6 +73,8 @@ const exportWebinar = defineRoute({
           iso(visit?.joinedAt ?? null),
           iso(visit?.leftAt ?? null),
           (Math.round(seconds / 6) / 10).toFixed(1),
+          (visit?.replaySeconds ?? 0) > 0 ? "yes" : "no",
+          (Math.round((visit?.replaySeconds ?? 0) / 6) / 10).toFixed(1),
           ...customKeys.map((key) => registrant.customFields[key] ?? ""),
         ];
       }),

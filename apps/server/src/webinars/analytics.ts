@@ -37,6 +37,10 @@ export interface DayStats {
 export interface AttendanceStats extends Omit<DayStats, "date"> {
   attendanceRate: number;
   totalMinutes: number;
+  /** Registrants who watched the replay (the event room counts it apart; it never makes an attendee). */
+  replayViewers: number;
+  /** All time spent watching the replay. */
+  replayMinutes: number;
   days: DayStats[];
   period: { name: AnalyticsPeriod; from: string | null; to: string };
 }
@@ -78,6 +82,8 @@ export async function attendanceStats(orm: Orm, scope: AttendanceScope): Promise
       registrants: count(registrants.uuid),
       attendees: sql<number>`count(*) filter (where ${attended})`.mapWith(Number),
       seconds: sql<number>`coalesce(sum(${attendance.attendedSeconds}) filter (where ${attended}), 0)`.mapWith(Number),
+      replayViewers: sql<number>`count(*) filter (where ${attendance.replaySeconds} > 0)`.mapWith(Number),
+      replaySeconds: sql<number>`coalesce(sum(${attendance.replaySeconds}), 0)`.mapWith(Number),
     })
     .from(registrants)
     .innerJoin(events, eq(events.id, registrants.eventId))
@@ -105,7 +111,8 @@ export async function attendanceStats(orm: Orm, scope: AttendanceScope): Promise
       averageMinutes: average(row?.seconds ?? 0, came),
     };
   });
-  const total = (key: "registrants" | "attendees" | "seconds") => rows.reduce((sum, row) => sum + row[key], 0);
+  const total = (key: "registrants" | "attendees" | "seconds" | "replayViewers" | "replaySeconds") =>
+    rows.reduce((sum, row) => sum + row[key], 0);
   const [registered, came, seconds] = [total("registrants"), total("attendees"), total("seconds")];
   return {
     registrants: registered,
@@ -114,6 +121,8 @@ export async function attendanceStats(orm: Orm, scope: AttendanceScope): Promise
     attendanceRate: registered > 0 ? Math.round((came / registered) * 1000) / 1000 : 0,
     averageMinutes: average(seconds, came),
     totalMinutes: oneDecimal(seconds / 60),
+    replayViewers: total("replayViewers"),
+    replayMinutes: oneDecimal(total("replaySeconds") / 60),
     days,
     period: { name: scope.period, from: from?.toISOString() ?? null, to: scope.now.toISOString() },
   };

@@ -128,6 +128,13 @@ describe("room.js on the hosted page's strict CSP", () => {
       expect(Math.abs(((await videoState(page))?.currentTime ?? 0) - playbackPositionAt(room, site.serverNow()))).toBeLessThanOrEqual(2);
       expect(site.requests.filter((path) => path === "/room-hls.js").length).toBe(before + 1);
       expect(await shadow.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+      // The CTA's button opens its page in a new tab and the click is recorded.
+      const clicked = site.clicks.length;
+      const [tab] = await Promise.all([page.waitForEvent("popup"), shadow.getByRole("link", { name: "Get the course" }).click()]);
+      await tab.waitForLoadState();
+      expect(tab.url()).toBe(`${site.url}/offer`);
+      await tab.close();
+      await expect.poll(() => site.clicks.slice(clicked)).toEqual(["offer"]);
       expect(await fitsThePhone(page)).toBe(true);
       expect(await seriousAxeIssues(page)).toEqual([]);
       expect(violations).toEqual([]);

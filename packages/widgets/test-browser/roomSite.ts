@@ -57,6 +57,7 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
   const serverNow = () => Date.now() + SKEW;
   const liveSeconds = stream.durations.reduce((a, b) => a + b, 0);
   const channels = new Set<ServerResponse>();
+  let origin = "";
 
   const snapshot = (token: string, timing: RoomTiming): RoomSnapshot => {
     const now = serverNow();
@@ -83,7 +84,15 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
       video: { playlistUrl: `${base}/hls/live.m3u8`, posterUrl: null, durationSeconds: liveSeconds, hlsScriptUrl: "/room-hls.js" },
       items:
         view.phase === "live"
-          ? [{ id: "c1", action: "livechat", offsetSeconds: 1, chat: { name: "Host", message: "Welcome, everyone!" } }]
+          ? [
+              { id: "c1", action: "livechat", offsetSeconds: 1, chat: { name: "Host", message: "Welcome, everyone!" } },
+              {
+                id: "offer",
+                action: "cta",
+                offsetSeconds: 2,
+                cta: { headline: "The full course", subheadline: "Half price during the event", buttonText: "Get the course", url: `${origin}/offer` },
+              },
+            ]
           : [],
       audience: 12,
       calendar: { icsUrl: `/join/${token}/calendar.ics`, googleUrl: "https://calendar.google.com/calendar/render?action=TEMPLATE" },
@@ -128,6 +137,7 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
           `<body><noscript>This page needs JavaScript.</noscript><div id="cuepoint-room" data-token="${page[1]}" data-entry="join"></div></body></html>`,
       );
     }
+    if (pathname === "/offer") return send(200, "text/html; charset=utf-8", "<!doctype html><title>Offer</title><p>The offer page.</p>");
     if (pathname === "/room.js") return send(200, "text/javascript", readFileSync(join(widgets, "dist/room.js")));
     if (pathname === "/room-hls.js") return send(200, "text/javascript", readFileSync(require.resolve("hls.js/dist/hls.light.min.js")));
     const api = /^\/api\/public\/room\/([\w-]+)(\/.*)?$/.exec(pathname);
@@ -163,8 +173,9 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     rooms,
     serverNow,
     requests,

@@ -120,7 +120,7 @@ describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom
     const view = within(container);
     const element = await attached(container);
     metadata(element);
-    const unmute = await view.findByRole("button", { name: "🔇 Click to unmute" });
+    const unmute = await view.findByRole("button", { name: "Click to unmute" });
     expect(element.muted).toBe(true);
     expect(element.paused).toBe(false);
     fireEvent.click(unmute);

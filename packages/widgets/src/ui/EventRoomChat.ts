@@ -62,7 +62,7 @@ export function renderCta(rt: Runtime, core: EventRoomCore): unknown {
     h("h2", { id: `cp-cta-${item.id}` }, item.cta.headline),
     item.cta.subheadline && h("p", null, item.cta.subheadline),
     renderCtaLink(rt, core, item),
-    h("button", { type: "button", className: "cp-plain cp-close", "aria-label": "Dismiss the offer", onClick: core.dismissCta }, "✕"),
+    h("button", { type: "button", className: "cp-plain cp-close", "aria-label": "Dismiss the offer", onClick: core.dismissCta }, "×"),
   );
 }
 

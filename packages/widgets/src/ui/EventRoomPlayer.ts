@@ -19,6 +19,15 @@ export interface PlayerProps {
 
 type FullscreenVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 
+/** The controls' icons (24×24 paths): drawn, not emoji, so every system shows them alike. */
+const ICONS = {
+  play: "M8 5v14l11-7z",
+  pause: "M6 5h4v14H6zm8 0h4v14h-4z",
+  sound: "M3 9v6h4l5 5V4L7 9zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z",
+  muted: "M3 9v6h4l5 5V4L7 9zm16.6 3 2.1-2.1-1.4-1.4-2.1 2.1-2.1-2.1-1.4 1.4 2.1 2.1-2.1 2.1 1.4 1.4 2.1-2.1 2.1 2.1 1.4-1.4z",
+  fullscreen: "M5 5h5v2H7v3H5zm9 0h5v5h-2V7h-3zM5 14h2v3h3v2H5zm12 0h2v5h-5v-2h3z",
+};
+
 /**
  * The room's player: a plain `<video playsinline>`. Live: no seek bar, our own controls (play/pause,
  * mute, volume, full screen, the time counter), the position kept by `createPlayer`. Replay: the
@@ -30,6 +39,8 @@ type FullscreenVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void }
 /* @__NO_SIDE_EFFECTS__ */
 export function playerComponent(rt: Runtime) {
   const { h } = rt;
+  const icon = (name: keyof typeof ICONS) =>
+    h("svg", { viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true", focusable: "false" }, h("path", { d: ICONS[name], fill: "currentColor" }));
   return function Player(props: PlayerProps): unknown {
     const { core, snapshot, video, live } = props;
     const src = core.resolve(video.playlistUrl);
@@ -68,8 +79,8 @@ export function playerComponent(rt: Runtime) {
       else if (box.current?.requestFullscreen) void box.current.requestFullscreen().catch(() => undefined);
       else (element.current as FullscreenVideo | null)?.webkitEnterFullscreen?.();
     };
-    const button = (label: string, glyph: string, onClick: () => void, className?: string) =>
-      h("button", { type: "button", className, "aria-label": label, title: label, onClick }, glyph);
+    const button = (label: string, glyph: keyof typeof ICONS, onClick: () => void) =>
+      h("button", { type: "button", "aria-label": label, title: label, onClick }, icon(glyph));
 
     const controls =
       live &&
@@ -77,8 +88,8 @@ export function playerComponent(rt: Runtime) {
       h(
         "div",
         { className: "cp-controls" },
-        button(paused ? "Play" : "Pause", paused ? "▶" : "❚❚", player.togglePlay),
-        button(muted ? "Unmute" : "Mute", muted ? "🔇" : "🔊", player.toggleMute),
+        button(paused ? "Play" : "Pause", paused ? "play" : "pause", player.togglePlay),
+        button(muted ? "Unmute" : "Mute", muted ? "muted" : "sound", player.toggleMute),
         h("input", {
           type: "range",
           min: 0,
@@ -96,7 +107,7 @@ export function playerComponent(rt: Runtime) {
               ? `${formatClock(snapshot.timing.liveSeconds - position)} left`
               : formatClock(position),
           ),
-        button("Full screen", "⛶", fullscreen),
+        button("Full screen", "fullscreen", fullscreen),
       );
 
     return h(
@@ -111,11 +122,11 @@ export function playerComponent(rt: Runtime) {
       }),
       controls,
       player.error.value && h("div", { className: "cp-overlay", role: "alert" }, player.error.value),
-      !ended && player.blocked.value && h("button", { type: "button", className: "cp-big cp-unmute", onClick: player.togglePlay }, "▶ Play"),
+      !ended && player.blocked.value && h("button", { type: "button", className: "cp-big cp-unmute", onClick: player.togglePlay }, icon("play"), "Play"),
       !ended &&
         !player.blocked.value &&
         player.needsUnmute.value &&
-        h("button", { type: "button", className: "cp-big cp-unmute", onClick: player.unmute }, "🔇 Click to unmute"),
+        h("button", { type: "button", className: "cp-big cp-unmute", onClick: player.unmute }, icon("muted"), "Click to unmute"),
       floating && h("button", { type: "button", className: "cp-restore", onClick: () => setRestored(true) }, "Restore player"),
       ended && props.end,
     );

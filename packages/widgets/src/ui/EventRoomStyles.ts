@@ -6,7 +6,7 @@ import { CSS } from "./styles.js";
  * the page's theme properties still win). Class names a host's custom CSS may target are listed in
  * the README ("Event room"). One rule per line; each line ends in `\`, so the text has no newlines.
  */
-export const ROOM_CSS = `:host{display:block}\
+export const ROOM_CSS = `:host{display:block}:host>.cp-room{min-height:100vh}\
 .cp-room{--m:var(--cuepoint-muted,#57606a);--l:var(--cuepoint-link,#1f5a99);border:0;border-radius:0;padding:0;min-height:100%;background:var(--g) center/cover no-repeat}\
 @media (prefers-color-scheme:dark){.cp-room{--g:var(--cuepoint-background,#14171b);--b:1px solid var(--cuepoint-border,#3d444d);--m:var(--cuepoint-muted,#aab3bd);--l:var(--cuepoint-link,#8fbcf5);--e:var(--cuepoint-error,#ff8a80);color:var(--cuepoint-text,#e8eaed);color-scheme:dark}.cp-room .cp-alert{background:#3b1d1b}}\
 .cp-room h1{margin:0 0 .5em;font-size:1.6em;font-weight:700;line-height:1.2;overflow-wrap:anywhere}\
@@ -33,18 +33,19 @@ export const ROOM_CSS = `:host{display:block}\
 .cp-player video{display:block;width:100%;height:100%;background:#000}\
 .cp-player :focus-visible{outline-color:#fff}\
 .cp-controls{position:absolute;left:0;right:0;bottom:0;display:flex;gap:.2em;align-items:center;padding:.35em .5em;background:linear-gradient(#0000,#000c)}\
-.cp-room .cp-controls button{background:#0000;color:#fff;border:0;padding:.35em .55em;font-weight:400;line-height:1}\
+.cp-room .cp-controls button{display:inline-flex;background:#0000;color:#fff;border:0;padding:.35em .5em}\
 .cp-room .cp-controls input[type=range]{display:inline-block;width:5.5em;padding:0;border:0;background:#0000;accent-color:#fff}\
 .cp-counter{margin-left:auto;font-variant-numeric:tabular-nums;font-size:.85em;padding:0 .4em}\
 .cp-overlay{position:absolute;inset:0;display:flex;flex-direction:column;gap:.75em;align-items:center;justify-content:center;padding:1em;text-align:center;background:#000a;color:#fff}\
 .cp-overlay h2{margin:0;font-size:1.4em}\
-.cp-room button.cp-big{font-size:1.1em;padding:.8em 1.4em}\
+.cp-room button.cp-big{display:inline-flex;gap:.5em;align-items:center;font-size:1.1em;padding:.8em 1.4em;white-space:nowrap}\
+.cp-room svg{flex:none}\
 .cp-unmute{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%)}\
 .cp-restore{position:absolute;top:.4em;right:.4em}\
 .cp-cta{margin:0;padding:1em;border:2px solid var(--a);border-radius:var(--r);background:var(--g);text-align:center;position:relative}\
 .cp-cta h2{margin:0 1.5em .3em;font-size:1.3em}\
 .cp-cta p{margin:0 0 .9em}\
-.cp-room .cp-cta .cp-close{position:absolute;top:.3em;right:.3em;padding:.2em .5em}\
+.cp-room .cp-cta .cp-close{position:absolute;top:.3em;right:.3em;padding:0 .45em;font-size:1.3em;line-height:1.4}\
 .cp-chat{display:flex;flex-direction:column;min-height:12em;max-height:32em;border:var(--b);border-radius:var(--r)}\
 .cp-chat h2{margin:0;padding:.6em .75em;font-size:1em;border-bottom:var(--b)}\
 .cp-log{overflow:auto;flex:1}\

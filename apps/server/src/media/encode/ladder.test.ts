@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { ladderArgs, ladderFor } from "./ladder.js";
+import type { ProbedVideo } from "./probe.js";
+
+const names = (width: number, height: number, hd = false) => ladderFor({ width, height }, hd).map((rung) => rung.name);
+
+describe("ladderFor", () => {
+  it("makes 360p always, 720p from 720 lines, 1080p only for high definition from 1080 lines", () => {
+    expect(names(320, 180)).toEqual(["360p"]);
+    expect(names(1280, 720)).toEqual(["360p", "720p"]);
+    expect(names(1920, 1080)).toEqual(["360p", "720p"]);
+    expect(names(1920, 1080, true)).toEqual(["360p", "720p", "1080p"]);
+    expect(names(1280, 720, true)).toEqual(["360p", "720p"]); // never above the source
+  });
+
+  it("judges a portrait video by its short side", () => {
+    expect(names(1080, 1920, true)).toEqual(["360p", "720p", "1080p"]);
+    expect(names(720, 1280)).toEqual(["360p", "720p"]);
+  });
+});
+
+describe("ladderArgs", () => {
+  const probed: ProbedVideo = {
+    durationSeconds: 60,
+    width: 1080,
+    height: 1920,
+    rotated: false,
+    video: { codec: "h264", profile: "High", level: 40, pixelFormat: "yuv420p" },
+    audio: null,
+    bitRate: null,
+  };
+
+  it("scales the short side of a portrait video, and adds silence for a video without audio", () => {
+    const args = ladderArgs("/in.mp4", probed, ladderFor(probed, false), "/run");
+    expect(args[args.indexOf("-filter_complex") + 1]).toBe("[0:v:0]split=2[s0][s1];[s0]scale=360:-2[v0];[s1]scale=720:-2[v1]");
+    expect(args).toContain("anullsrc=channel_layout=stereo:sample_rate=48000");
+    expect(args.filter((arg) => arg === "1:a:0")).toHaveLength(2);
+    expect(args[args.indexOf("-var_stream_map") + 1]).toBe("v:0,a:0,name:360p v:1,a:1,name:720p");
+    expect(args[args.indexOf("-force_key_frames") + 1]).toBe("expr:gte(t,n_forced*2)");
+    expect(args[args.indexOf("-hls_time") + 1]).toBe("6");
+  });
+});

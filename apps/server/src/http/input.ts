@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { findInputProblem } from "@cuepoint/sdk";
 import * as v from "valibot";
 import { badRequest, HttpError } from "./errors.js";
 
@@ -54,8 +55,22 @@ export function describeIssue(issue: Issue): { message: string; field: string | 
   return { message: chosen.message, field };
 }
 
-/** Parses `value` with an SDK schema, or throws a 400 naming the field and what to fix. */
+/**
+ * Refuses a request value holding text that cannot be stored (a NUL, an unpaired surrogate) or a
+ * number out of range anywhere in it, with a 400 naming the field: the SDK's `findInputProblem`,
+ * run on every query, body and multipart field before its schema (free-form values included).
+ */
+export function assertStorableInput(value: unknown): void {
+  const problem = findInputProblem(value);
+  if (problem) throw badRequest(problem.message, problem.field || undefined);
+}
+
+/**
+ * Parses `value` with an SDK schema, or throws a 400 naming the field and what to fix. Text that
+ * cannot be stored is refused first, anywhere in the value (`assertStorableInput`).
+ */
 export function parseInput<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown): v.InferOutput<TSchema> {
+  assertStorableInput(value);
   const result = v.safeParse(schema, value, { abortPipeEarly: true });
   if (result.success) return result.output;
   const first = result.issues[0];

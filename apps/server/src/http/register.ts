@@ -3,7 +3,7 @@ import { authenticate, checkAccess, type Caller } from "../auth/authenticate.js"
 import { checkXsrf, clearSessionCookies, requestCredential, type Credential } from "../auth/cookies.js";
 import type { AppDeps } from "../deps.js";
 import { HttpError } from "./errors.js";
-import { parseInput, readBody } from "./input.js";
+import { assertStorableInput, parseInput, readBody } from "./input.js";
 import type { Route } from "./route.js";
 
 /**
@@ -24,6 +24,9 @@ export function registerRoutes(api: Hono, routes: readonly Route[], deps: AppDep
           if (route.access !== "optional") checkAccess(caller, route.access);
         }
       }
+      // Path parameters and queries no schema reads are held to the same text rule.
+      assertStorableInput(c.req.param());
+      assertStorableInput(c.req.query());
       const query = route.query ? parseInput(route.query, c.req.query()) : undefined;
       const body = route.body ? parseInput(route.body, await readBody(c)) : undefined;
       const result = await route.handle({ body, query, params: c.req.param(), caller, deps, c });

@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { isUrl } from "../rules/url/index.js";
+import { INT4_MAX } from "./text.js";
 
 /**
  * An ISO 8601 date-time with seconds and a zone (`2024-05-01T17:00:00Z`, `…+02:00`), as timestamps
@@ -33,6 +34,7 @@ export const MinutesSchema = /* @__PURE__ */ v.pipe(
   /* @__PURE__ */ v.number(),
   /* @__PURE__ */ v.integer(),
   /* @__PURE__ */ v.minValue(0),
+  /* @__PURE__ */ v.maxValue(INT4_MAX),
 );
 
 /** A whole, non-negative count (registrants, actions…). */
@@ -40,6 +42,7 @@ export const CountSchema = /* @__PURE__ */ v.pipe(
   /* @__PURE__ */ v.number(),
   /* @__PURE__ */ v.integer(),
   /* @__PURE__ */ v.minValue(0),
+  /* @__PURE__ */ v.maxValue(INT4_MAX),
 );
 
 const VIDEO_LENGTH = /^\d{2,}:[0-5]\d:[0-5]\d$/;

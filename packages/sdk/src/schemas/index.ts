@@ -11,6 +11,7 @@ export * from "./audience.js";
 export * from "./banner.js";
 export * from "./coOrganizer.js";
 export * from "./fields.js";
+export * from "./text.js";
 export * from "./lead.js";
 export * from "./media.js";
 export * from "./multiEventSetting.js";

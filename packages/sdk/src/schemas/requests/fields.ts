@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { INT4_MAX, TEXT_LIMITS } from "../text.js";
 
 /**
  * Field pieces shared by the request schemas. Multipart ("form") calls carry every field as text,
@@ -9,8 +10,8 @@ import * as v from "valibot";
 
 /** An identifier: a non-empty string, or a number (multipart always gives a string). */
 export const IdSchema = v.union([
-  v.pipe(v.string(), v.nonEmpty("This ID is required.")),
-  v.number(),
+  v.pipe(v.string(), v.nonEmpty("This ID is required."), v.maxLength(TEXT_LIMITS.name, "This ID is too long.")),
+  v.pipe(v.number(), v.safeInteger("This ID must be a whole number.")),
 ]);
 
 /** A required, non-empty string. */
@@ -26,15 +27,22 @@ export const FormBooleanSchema = v.union([
   ),
 ]);
 
-/** A number, also spelled as decimal text in multipart bodies and query strings. */
-export const FormNumberSchema = v.union([
-  v.number(),
-  v.pipe(
-    v.string(),
-    v.regex(/^-?\d+(\.\d+)?$/, "Expected a number."),
-    v.transform(Number),
-  ),
-]);
+/**
+ * A number, also spelled as decimal text in multipart bodies and query strings, within the range
+ * of a PostgreSQL `integer` column (every such field is stored in one or compared with one).
+ */
+export const FormNumberSchema = v.pipe(
+  v.union([
+    v.number(),
+    v.pipe(
+      v.string(),
+      v.regex(/^-?\d{1,16}(\.\d{1,16})?$/, "Expected a number."),
+      v.transform(Number),
+    ),
+  ]),
+  v.minValue(-INT4_MAX, `Use a number from ${(-INT4_MAX).toLocaleString("en-US")} to ${INT4_MAX.toLocaleString("en-US")}.`),
+  v.maxValue(INT4_MAX, `Use a number from ${(-INT4_MAX).toLocaleString("en-US")} to ${INT4_MAX.toLocaleString("en-US")}.`),
+);
 
 /**
  * A structured field (the `blocks` of integrations and timelines): the value itself in a JSON

@@ -19,13 +19,19 @@ const fire = (element: HTMLElement, type: string) => element.dispatchEvent(new w
 
 describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom ($name)", ({ entry, mount, unmountAll }) => {
   let restoreMedia: () => void;
+  const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const actEnvironment = global.IS_REACT_ACT_ENVIRONMENT;
   beforeEach(() => {
+    // The room runs on its clock, its channel and its video's events, as on a page: React renders
+    // those updates as they come (testing-library's calls still wrap theirs in act).
+    global.IS_REACT_ACT_ENVIRONMENT = false;
     FakeEventSource.opened = [];
     restoreMedia = fakeMedia({ allowSound: false });
   });
   afterEach(() => {
     unmountAll();
     restoreMedia();
+    global.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
   });
   const room = (server: ReturnType<typeof fakeRoomServer>, props: object = {}) =>
     mount(entry.EventRoom, {

@@ -121,7 +121,7 @@ export function eventRoomComponent(rt: Runtime) {
         "div",
         { className: "cp-overlay cp-end" },
         h("h2", null, "Thanks for watching"),
-        lastCta ? renderCtaLink(rt, core, lastCta) : h("p", null, "The event has ended."),
+        lastCta?.cta.url ? renderCtaLink(rt, core, lastCta) : h("p", null, "The event has ended."),
       );
     const audience = core.audience.value;
     const cta = core.cta.value;

@@ -66,8 +66,13 @@ export function renderCta(rt: Runtime, core: EventRoomCore): unknown {
   );
 }
 
-/** A CTA's button: a link to its url in a new tab; the click is recorded. */
+/**
+ * A CTA's button: a link to its url in a new tab; the click is recorded. None when the CTA has no
+ * link (none set, or not an http(s) address: the server sends ""), rather than a link to "" (this
+ * very page, opened again in a new tab).
+ */
 export function renderCtaLink(rt: Runtime, core: EventRoomCore, item: NonNullable<EventRoomCore["cta"]["value"]>): unknown {
+  if (!item.cta.url) return null;
   return rt.h(
     "a",
     {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TimelineRow } from "../db/schema/index.js";
+import { eq } from "drizzle-orm";
+import { registrants, type TimelineRow } from "../db/schema/index.js";
 import { createRoomTest, type RoomTest } from "./testRoom.js";
 
 /**
@@ -157,5 +158,18 @@ describe("whose video", () => {
     const list = await (await t.app.request(`/api/public/room/${viewer}/hls/program.m3u8`)).text();
     expect(segmentsOf(list)).toHaveLength(3);
     expect(await (await t.app.request(`/api/public/room/${viewer}/hls/program/2.ts`)).text()).toBe("360p#0");
+  });
+});
+
+describe("a ban", () => {
+  it("reaches the playlists and segments within two seconds (a player's requests reuse the link for that long)", async () => {
+    const viewer = await t.registrant(timeline, (await t.event(timeline, new Date(T0).toISOString())));
+    t.setNow(T0 + 10_000);
+    expect((await t.app.request(`/api/public/room/${viewer}/hls/360p.m3u8`)).status).toBe(200);
+    await t.db.orm.update(registrants).set({ banned: true }).where(eq(registrants.uuid, viewer));
+    expect((await t.app.request(`/api/public/room/${viewer}`)).status).toBe(403); // the snapshot reads it fresh
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await t.app.request(`/api/public/room/${viewer}/hls/360p.m3u8`)).status).toBe(403);
+    expect((await t.app.request(`/api/public/room/${viewer}/hls/360p/0.ts`)).status).toBe(403);
   });
 });

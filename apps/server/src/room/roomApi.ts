@@ -9,7 +9,7 @@ import { brandingImage, brandingOf } from "./branding.js";
 import { hlsMediaPlaylist, hlsMaster, hlsPoster, hlsSegment } from "./hlsAnswers.js";
 import { streamChannel } from "./channel.js";
 import { countRegistrants } from "./registrantCount.js";
-import { loadRoom } from "./roomState.js";
+import { cachedRoom, loadRoom } from "./roomState.js";
 import { roomSnapshot } from "./snapshot.js";
 
 const tag = "Event room";
@@ -132,7 +132,7 @@ const master = defineRoute({
   query: EntryQuerySchema,
   answer: { description: "An M3U8 playlist.", contentType: "application/vnd.apple.mpegurl" },
   async handle({ params, query, deps }) {
-    const room = await loadRoom(deps.db.orm, tokenOf(params), false);
+    const room = await cachedRoom(deps.db.orm, tokenOf(params));
     const now = deps.config.now().getTime();
     const file = params.file ?? "";
     if (file === "master.m3u8") return hlsMaster(room, entryOf(query), now);
@@ -154,7 +154,7 @@ const segment = defineRoute({
   query: v.object({ ...EntryQuerySchema.entries, v: v.optional(v.string()) }),
   answer: { description: "The segment.", contentType: "video/mp2t" },
   async handle({ params, query, deps }) {
-    const room = await loadRoom(deps.db.orm, tokenOf(params), false);
+    const room = await cachedRoom(deps.db.orm, tokenOf(params));
     return hlsSegment(deps.media, room, params.rendition ?? "", params.segment ?? "", entryOf(query), deps.config.now().getTime());
   },
 });

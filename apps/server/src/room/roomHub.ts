@@ -251,6 +251,9 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   function schedule(eventId: string): void {
     const group = groups.get(eventId);
     if (!group || group.timer || stopped) return;
+    // Wake at the next item's second when it comes before the next tick, so items are not up to a tick late.
+    const next = group.room.items.find((item) => item.offsetSeconds > group.sentUpTo);
+    const dueIn = next ? group.room.timing.startsAt + next.offsetSeconds * 1000 - now() : Infinity;
     group.timer = setTimeout(() => {
       group.timer = undefined;
       if ([...group.presences].every((p) => p.sinks.size === 0)) {
@@ -260,7 +263,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       tick(group)
         .catch((error: unknown) => console.error(`Room timer of event ${eventId} failed:`, error))
         .finally(() => schedule(eventId));
-    }, tickMs);
+    }, Math.max(5, Math.min(tickMs, dueIn)));
     group.timer.unref?.();
   }
 

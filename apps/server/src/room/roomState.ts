@@ -78,3 +78,34 @@ export async function loadRoom(orm: Orm, token: string, withItems = true): Promi
   });
   return { ...link, platform, timing, program, items: roomItemsOf(script, link, platform) };
 }
+
+/** How long a room read for playlists and segments is reused: every viewer's player asks every few seconds. */
+const CACHE_MS = 2000;
+const CACHE_LIMIT = 10_000;
+const caches = new WeakMap<Orm, Map<string, { at: number; room: Promise<RoomState> }>>();
+
+/**
+ * `loadRoom` without the script, reused for {@link CACHE_MS} per token: the HLS routes answer the
+ * same link many times a minute. A ban or a trashed timeline reaches them within that time; errors
+ * are not kept.
+ *
+ * @example
+ * const room = await cachedRoom(orm, token); // the same promise for 2 s
+ */
+export function cachedRoom(orm: Orm, token: string): Promise<RoomState> {
+  let cache = caches.get(orm);
+  if (!cache) caches.set(orm, (cache = new Map()));
+  const at = Date.now();
+  const hit = cache.get(token);
+  if (hit && at - hit.at >= 0 && at - hit.at < CACHE_MS) return hit.room;
+  if (cache.size >= CACHE_LIMIT) {
+    for (const [key, entry] of cache) if (at - entry.at >= CACHE_MS) cache.delete(key);
+  }
+  const room = loadRoom(orm, token, false);
+  const entry = { at, room };
+  cache.set(token, entry);
+  room.catch(() => {
+    if (cache.get(token) === entry) cache.delete(token);
+  });
+  return room;
+}

@@ -20,19 +20,20 @@ export const SHELL_CSP =
   "media-src 'self' blob:; worker-src blob:; frame-src 'self'; connect-src 'self'; frame-ancestors 'self'";
 /** The server's clock runs this far ahead of the browser's. */
 export const SKEW = 3 * 3_600_000 + 7 * 60_000;
-const SEGMENT = 2;
+/** As the encoder makes them: 6-second segments, a keyframe every 2 s. */
+const SEGMENT = 6;
 
 const widgets = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** A 40 s 320×180 H.264/AAC stream in 2 s MPEG-TS segments, made with ffmpeg. */
+/** A 60 s 320×180 H.264/AAC stream in 6 s MPEG-TS segments, made with ffmpeg. */
 export function makeStream(): { dir: string; durations: number[] } {
   const dir = mkdtempSync(join(tmpdir(), "cuepoint-room-hls-"));
   execFileSync("ffmpeg", [
     "-loglevel", "error",
     "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
     "-f", "lavfi", "-i", "sine=frequency=440",
-    "-t", "40", "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-keyint_min", "50", "-sc_threshold", "0",
+    "-t", "60", "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-keyint_min", "50", "-sc_threshold", "0",
     "-c:a", "aac", "-f", "hls", "-hls_time", String(SEGMENT), "-hls_playlist_type", "vod",
     "-hls_segment_filename", join(dir, "%05d.ts"), join(dir, "vod.m3u8"),
   ]);

@@ -42,7 +42,7 @@ export const LIVE_TOLERANCE = 2;
  * where the browser allows, else muted with `needsUnmute`), and mirrors the video's state into
  * signals for the controls. Live, it keeps the video at the event's position: it seeks there once
  * the metadata is in, puts back any seek ahead at once, a resume after a pause and a lag of more than
- * 2 s (a stall; checked at most every 10 s) to the position, so everyone sees the same moment
+ * 2 s (a stall; checked at most every 4 s) to the position, so everyone sees the same moment
  * within ±2 s. (The server
  * also refuses segments that have not aired, so devtools or a native fullscreen player gain nothing.)
  *
@@ -74,12 +74,18 @@ export function createPlayer(options: PlayerOptions): PlayerCore {
     });
   };
 
-  /** Live: back to the event's position when the video is more than the tolerance away (or only ahead). */
+  /**
+   * Live: back to the event's position when the video is more than the tolerance away (or only
+   * ahead). Behind, it goes to a second before the position: the segment after the position airs
+   * only at its start, so a player right at the position waits at each segment's end for the next
+   * playlist; a second's margin spares most of those waits.
+   */
   const keepLive = (onlyAhead: boolean) => {
     if (!video || !options.live) return;
     const position = options.position();
     const drift = video.currentTime - position;
-    if (drift > LIVE_TOLERANCE || (!onlyAhead && drift < -LIVE_TOLERANCE)) video.currentTime = position;
+    if (drift > LIVE_TOLERANCE) video.currentTime = position;
+    else if (!onlyAhead && drift < -LIVE_TOLERANCE) video.currentTime = Math.max(0, position - 1);
   };
 
   const play = async (withSound: boolean) => {
@@ -131,13 +137,17 @@ export function createPlayer(options: PlayerOptions): PlayerCore {
           keepLive(false);
           sync();
         },
+        // hls.js puts the video at its own start once the first segment is in (a segment's start,
+        // up to 6 s behind): back to the position when playback really begins.
+        playing: () => keepLive(false),
+        canplay: () => keepLive(false),
         pause: sync,
         volumechange: sync,
         ended: sync,
         timeupdate: () => {
-          // Ahead: back at once. Behind (a stall): forward, at most every 10 s, so a slow network is not made to seek in a loop.
+          // Ahead: back at once. Behind (a stall): forward, at most every 4 s, so a slow network is not made to seek in a loop.
           const now = Date.now();
-          const behind = !element.paused && now - caughtUp > 10_000;
+          const behind = !element.paused && now - caughtUp > 4000;
           if (behind) caughtUp = now;
           keepLive(!behind);
           sync();

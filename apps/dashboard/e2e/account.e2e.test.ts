@@ -23,6 +23,11 @@ describe("developer tokens", () => {
     await page.getByLabel("Token name").fill("Nightly export");
     await page.getByRole("checkbox", { name: /leads:read/ }).check();
     await page.getByRole("checkbox", { name: /webinars:read/ }).check();
+    // GitHub-style expiries: 30 days unless chosen; none is allowed, with a warning.
+    expect(await page.getByLabel("Expiration").inputValue()).toBe("30");
+    await page.getByLabel("Expiration").selectOption("never");
+    await page.getByRole("alert").filter({ hasText: "works until you revoke it" }).waitFor();
+    await page.getByLabel("Expiration").selectOption("7");
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Create token" }).click();
     await page.getByRole("heading", { name: 'Token "Nightly export" created' }).waitFor();
@@ -43,6 +48,10 @@ describe("developer tokens", () => {
       "leads:read",
       "webinars:read",
     ]);
+    // Used once above (the registrants call), expiring in 7 days.
+    expect(await row.getByRole("cell").nth(3).textContent()).not.toBe("never");
+    const expires = Date.parse((await row.getByRole("cell").nth(4).textContent()) ?? "");
+    expect(Math.round((expires - Date.now()) / 86_400_000)).toBe(7);
     await screenshot(page, "developer-tokens");
 
     await row.getByRole("button", { name: "Revoke Nightly export" }).click();

@@ -19,10 +19,9 @@ beforeAll(async () => {
   user = await loggedInPage(browser());
   // Real ids from the demo seed, so /timelines/:id and /webinar/:id show real data.
   const ids = await user.evaluate(async () => {
-    const token = /cuepoint_token=([^;]+)/.exec(document.cookie)?.[1] ?? "";
-    const headers = { authorization: `Bearer ${decodeURIComponent(token)}` };
-    const masters = (await (await fetch("/api/webinartimelinemaster/get", { headers })).json()) as { success: Array<{ webinarTimeline: string }> };
-    const webinars = (await (await fetch("/api/webinars?type=upcoming&page=1", { headers })).json()) as { success: Array<{ webinarID: string }> };
+    // GET calls: the session cookie alone authenticates them.
+    const masters = (await (await fetch("/api/webinartimelinemaster/get")).json()) as { success: Array<{ webinarTimeline: string }> };
+    const webinars = (await (await fetch("/api/webinars?type=upcoming&page=1")).json()) as { success: Array<{ webinarID: string }> };
     return { timeline: masters.success[0]?.webinarTimeline, webinar: webinars.success[0]?.webinarID };
   });
   timelineId = String(ids.timeline ?? timelineId);

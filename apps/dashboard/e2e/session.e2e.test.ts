@@ -11,13 +11,17 @@ afterEach(async () => {
 });
 
 const hash = () => new URL(page.url()).hash;
-const hasToken = async () => (await page.context().cookies()).some((c) => c.name === "cuepoint_token" && c.value);
-const badToken = () => ({ name: "cuepoint_token", value: "cps_not-a-real-session", url: baseURL() });
+const hasToken = async () => (await page.context().cookies()).some((c) => c.name === "cuepoint_session" && c.value);
+/** An ended session's cookies: the HttpOnly token the server set, and the readable XSRF value beside it. */
+const badToken = () => [
+  { name: "cuepoint_session", value: "cps_not-a-real-session", url: baseURL(), httpOnly: true },
+  { name: "XSRF-TOKEN", value: "not-a-real-session", url: baseURL() },
+];
 
 describe("session validation (spec §4, §6)", () => {
   it("logs out to /login when the stored token fails validation", async () => {
     page = await openPage(browser());
-    await page.context().addCookies([badToken()]);
+    await page.context().addCookies(badToken());
     await page.goto(url("/settings"));
     await page.getByRole("heading", { name: "Log in" }).waitFor();
     expect(hash()).toBe("#/login");
@@ -26,7 +30,7 @@ describe("session validation (spec §4, §6)", () => {
 
   it("stays on /landing when the validation fails there", async () => {
     page = await openPage(browser());
-    await page.context().addCookies([badToken()]);
+    await page.context().addCookies(badToken());
     await page.goto(url("/landing"));
     await page.getByRole("heading", { name: "Webinars that run themselves" }).waitFor();
     await expect.poll(hasToken).toBe(false);
@@ -46,10 +50,11 @@ describe("the invoker (401 never redirects there)", () => {
   it("logs in with a personal access token and opens the redirect path", async () => {
     page = await loggedInPage(browser());
     const token = await page.evaluate(async () => {
-      const session = decodeURIComponent(/cuepoint_token=([^;]+)/.exec(document.cookie)?.[1] ?? "");
+      // The page holds no token: the session cookie goes along, and the XSRF value is echoed.
+      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? "");
       const response = await fetch("/api/oauth/personal-access-tokens", {
         method: "POST",
-        headers: { authorization: `Bearer ${session}`, "content-type": "application/json" },
+        headers: { "x-xsrf-token": xsrf, "content-type": "application/json" },
         body: JSON.stringify({ name: "Invoker", scopes: ["account:read"] }),
       });
       return ((await response.json()) as { accessToken: string }).accessToken;
@@ -58,6 +63,9 @@ describe("the invoker (401 never redirects there)", () => {
     await page.goto(url(`/invoker?accessToken=${token}&redirect=/settings`));
     await page.getByRole("heading", { name: "Settings" }).waitFor();
     expect(hash()).toBe("#/settings");
+    // The token moved into the HttpOnly cookie: no script on the page can read it.
+    expect(await page.evaluate(() => document.cookie)).not.toContain("cpat_");
+    expect((await page.context().cookies()).find((c) => c.name === "cuepoint_session")).toMatchObject({ value: token, httpOnly: true });
   });
 
   it("refuses to send the user to another site", async () => {

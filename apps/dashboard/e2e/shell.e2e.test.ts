@@ -42,13 +42,16 @@ describe("the shell", () => {
     await login(page);
     const primary = ["/api/webinar/upcoming", "/api/webinartimelinemaster/get", "/api/integration/get", "/api/webinars?type=past&page=1", "/api/media/ajaxGetFiles/image"];
     const background = ["/api/forms", "/api/recurring", "/api/media/ajaxGetFiles/audio", "/api/media/ajaxGetFiles/video"];
-    await expect.poll(() => background.every((b) => finished.has(b))).toBe(true);
+    await expect.poll(() => background.every((b) => finished.has(b)), { timeout: 20_000 }).toBe(true);
     const primaryDone = Math.max(...primary.map((p) => finished.get(p) ?? Infinity));
     for (const b of background) expect(started.get(b), b).toBeGreaterThanOrEqual(primaryDone);
     page.removeAllListeners("request");
     page.removeAllListeners("requestfinished");
-    const token = (await page.context().cookies()).find((c) => c.name === "cuepoint_token");
-    expect(Math.round((token!.expires - Date.now() / 1000) / 3600)).toBe(24);
+    // The session lives in the server's HttpOnly cookie for 1 day; no script can read a token.
+    const session = (await page.context().cookies()).find((c) => c.name === "cuepoint_session");
+    expect(session?.httpOnly).toBe(true);
+    expect(Math.round((session!.expires - Date.now() / 1000) / 3600)).toBe(24);
+    expect(await page.evaluate(() => document.cookie)).not.toMatch(/cps_|cuepoint_session|cuepoint_token/);
     const nav = page.getByRole("navigation", { name: "Main" });
     expect(await nav.getByRole("link").allTextContents()).toEqual(["Cuepoint", "Dashboard", "Timeline", "Media", "Integrations", "Leads"]);
     expect(await page.title()).toBe("Cuepoint");
@@ -100,7 +103,7 @@ describe("the shell", () => {
   it("logs out and empties the session", async () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByRole("heading", { name: "Log in" }).waitFor();
-    expect(await page.evaluate(() => document.cookie.includes("cuepoint_token="))).toBe(false);
+    expect((await page.context().cookies()).some((c) => c.name === "cuepoint_session" || c.name === "XSRF-TOKEN")).toBe(false);
     await page.goto(url("/settings"));
     await page.waitForFunction(() => location.hash === "#/login");
   });
@@ -111,7 +114,7 @@ describe("the shell", () => {
     await page.getByLabel("Remember me for 30 days").check();
     await page.getByRole("button", { name: "Log in" }).click();
     await page.getByRole("navigation", { name: "Main" }).waitFor();
-    const token = (await page.context().cookies()).find((c) => c.name === "cuepoint_token");
-    expect(Math.round((token!.expires - Date.now() / 1000) / 86400)).toBe(30);
+    const session = (await page.context().cookies()).find((c) => c.name === "cuepoint_session");
+    expect(Math.round((session!.expires - Date.now() / 1000) / 86400)).toBe(30);
   });
 });

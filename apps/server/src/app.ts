@@ -4,6 +4,7 @@ import type { BillingProvider } from "./billing/provider.js";
 import { defaultConfig, type ServerConfig } from "./config.js";
 import type { Database } from "./db/types.js";
 import type { AppDeps } from "./deps.js";
+import { createBackoffLimiter } from "./http/backoffLimiter.js";
 import { applyBodyLimits } from "./http/bodyLimits.js";
 import { dashboardDirFromEnv, serveDashboard } from "./http/dashboardAssets.js";
 import { apiSecurityHeaders } from "./http/securityHeaders.js";
@@ -66,7 +67,7 @@ export function createApp(options: CreateAppOptions): Hono {
     media,
     mediaProcessing: options.mediaProcessing ?? createMediaProcessing({ orm: options.db.orm, media, now: config.now }),
     room: options.room ?? createRoomHub({ orm: options.db.orm, now: config.now }),
-    loginLimiter: createRateLimiter({ orm: options.db.orm, name: "login", ...config.loginRateLimit, now: config.now }),
+    loginLimiter: createBackoffLimiter({ orm: options.db.orm, name: "login", ...config.loginBackoff, now: config.now }),
     resetLimiter: createRateLimiter({
       orm: options.db.orm,
       name: "reset",

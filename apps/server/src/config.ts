@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { UPLOAD_CHUNK_SIZE } from "@cuepoint/sdk";
+import type { BackoffSettings } from "./http/backoffLimiter.js";
 import { checkMailFrom, smtpOptionsFromUrl, type SmtpMailSettings } from "./mail/smtpMailer.js";
 
 /** The terms of service users agree to (`GET /terms_of_service`, `POST /consent_terms`). */
@@ -25,8 +26,12 @@ export interface ServerConfig {
   mediaDir: string;
   /** Largest file part of one `POST /upload/chunk`, in bytes (the SDK's chunk size by default). */
   uploadChunkLimitBytes: number;
-  /** Login attempts allowed per email address within `windowMs`, counted across every instance. */
-  loginRateLimit: { max: number; windowMs: number };
+  /**
+   * Login attempts per email address and client address (and wrong current passwords per user):
+   * `free` tries, then waits doubling from `firstWaitMs` to `maxWaitMs`, counted across every
+   * instance (http/backoffLimiter.ts). Per address, so a guesser elsewhere never locks the owner out.
+   */
+  loginBackoff: BackoffSettings;
   /** The clock; tests move it to expire tokens. */
   now: () => Date;
   /** The server's own mail (reset links) through SMTP; unset, mails are printed to the log. */
@@ -48,7 +53,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     bodyLimitBytes: 1024 * 1024,
     mediaDir: resolve(".cuepoint-data", "media"),
     uploadChunkLimitBytes: UPLOAD_CHUNK_SIZE,
-    loginRateLimit: { max: 10, windowMs: 15 * 60_000 },
+    loginBackoff: { free: 5, firstWaitMs: 60_000, maxWaitMs: 15 * 60_000, memoryMs: 24 * 60 * 60_000 },
     now: () => new Date(),
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import type { BillingProvider } from "./billing/provider.js";
 import type { ServerConfig } from "./config.js";
 import type { Database } from "./db/types.js";
+import type { BackoffLimiter } from "./http/backoffLimiter.js";
 import type { RateLimiter } from "./http/rateLimiter.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { MediaProcessing } from "./media/processing.js";
@@ -17,8 +18,8 @@ export interface AppDeps {
   media: MediaStore;
   /** What happens to a video after its upload (media/processing.ts): told when an upload completes. */
   mediaProcessing: MediaProcessing;
-  /** Login attempts per email address (and wrong current passwords per user), shared by every instance. */
-  loginLimiter: RateLimiter;
+  /** Login attempts per email and client address (and wrong current passwords per user), shared by every instance. */
+  loginLimiter: BackoffLimiter;
   /** Forgot-password requests per email address (so nobody can flood an inbox), shared by every instance. */
   resetLimiter: RateLimiter;
   /** The event room's live side on this instance: channels, presence, attendance (room/roomHub.ts). */

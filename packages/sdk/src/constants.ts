@@ -39,6 +39,11 @@ export const UPLOAD_CHUNK_SIZE = 100 * 1024 * 1024;
 /** Session token cookie lifetime in days, without and with remember-me. */
 export const TOKEN_COOKIE_DAYS = 1;
 export const REMEMBER_ME_COOKIE_DAYS = 30;
+/** Personal access token lifetimes offered at creation (days), GitHub style; 30 when none is sent. */
+export const TOKEN_EXPIRY_DAYS = [7, 30, 60, 90] as const;
+export const DEFAULT_TOKEN_EXPIRY_DAYS = 30;
+/** The furthest a custom token expiry may be (days ahead). */
+export const MAX_TOKEN_EXPIRY_DAYS = 366;
 
 export const BANNER_DISMISS_KEY = "bannerClose";
 export const DEFAULT_BANNER_COLOR = "#2B67AA";

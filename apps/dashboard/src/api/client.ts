@@ -1,5 +1,4 @@
 import { createClient, type UnauthorizedError } from "@cuepoint/sdk";
-import { readToken } from "../session/token.js";
 
 let unauthorizedHandler: (error: UnauthorizedError) => void = () => {};
 
@@ -7,8 +6,9 @@ let unauthorizedHandler: (error: UnauthorizedError) => void = () => {};
 export const apiURL: string = import.meta.env.VITE_API_URL || new URL("/api", location.origin).href;
 
 /**
- * The one API client of the dashboard. Every screen talks to the server through it. The bearer
- * token is read from the token cookie before each call; a 401 runs the session's handler (→ /login),
+ * The one API client of the dashboard. Every screen talks to the server through it. It sends no
+ * bearer token: the browser sends the HttpOnly session cookie and the SDK echoes the XSRF cookie in
+ * `X-XSRF-TOKEN` (no script ever sees the credential); a 401 runs the session's handler (→ /login),
  * except on invoker paths (the SDK checks the path), and the call still rejects.
  *
  * @example
@@ -16,7 +16,6 @@ export const apiURL: string = import.meta.env.VITE_API_URL || new URL("/api", lo
  */
 export const client = createClient({
   apiURL,
-  token: readToken,
   onUnauthorized: (error) => unauthorizedHandler(error),
 });
 

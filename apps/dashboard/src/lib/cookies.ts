@@ -2,7 +2,7 @@
  * Reads one cookie of `document.cookie`.
  *
  * @example
- * readCookie("cuepoint_token"); // "cps_…" or undefined
+ * readCookie("XSRF-TOKEN"); // the XSRF value, or undefined
  */
 export function readCookie(name: string): string | undefined {
   const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
@@ -13,7 +13,7 @@ export function readCookie(name: string): string | undefined {
  * Writes a cookie for `days` days on path `/` (same-site lax); `days: 0` deletes it.
  *
  * @example
- * writeCookie("cuepoint_token", token, 30);
+ * writeCookie("nuxt-color-mode", "dark", 365);
  */
 export function writeCookie(name: string, value: string, days: number): void {
   const secure = location.protocol === "https:" ? "; secure" : "";

@@ -4,10 +4,11 @@ import { currentHashPath, navigate } from "../lib/hashLocation.js";
 import { createStore, useStore } from "../lib/store.js";
 import { hasStoredPreference, setColorModePreference } from "./colorMode.js";
 import { loadAllData, resetDataStore } from "./dataStore.js";
-import { clearToken, readToken, storeToken } from "./token.js";
+import { forgetSession, hasSession } from "./token.js";
 
 /*
- * The session (spec §4, §6): login stores the token cookie and loads all data; leaving /login
+ * The session (spec §4, §6): login gets the server's HttpOnly session cookie (no token reaches a
+ * script: session/token.ts) and loads all data; leaving /login
  * (except for /forgotPassword and /landing) validates again; a failed validation logs out to
  * /login unless the user is on /landing or /invoker; logout empties every store; any 401 goes to
  * /login except on invoker paths.
@@ -20,16 +21,16 @@ export interface SessionState {
 }
 
 export const sessionStore = createStore<SessionState>({
-  status: readToken() ? "validating" : "anonymous",
+  status: hasSession() ? "validating" : "anonymous",
   user: undefined,
 });
 
 /** Paths that keep their page when a validation fails. */
 const STAY_ON_FAILURE = ["/landing", "/invoker"];
 
-/** Ends the session locally: no token, empty stores. */
+/** Ends the session locally: no session cookie left to read, empty stores. */
 function endSession(): void {
-  clearToken();
+  forgetSession();
   resetDataStore();
   sessionStore.set({ status: "anonymous", user: undefined });
 }
@@ -47,16 +48,14 @@ setUnauthorizedHandler(() => {
 export const setUser = (user: User): void => sessionStore.set({ status: "ready", user });
 
 /**
- * Logs in with the SDK and stores the token for 1 or 30 days, then loads all data. Rejects with the
- * SDK's error (message and field from the server).
+ * Logs in with the SDK (`cookieOnly`: the server keeps the session in its cookie for 1 or 30 days
+ * and answers no token), then loads all data. Rejects with the SDK's error (message and field).
  *
  * @example
  * await login("demo@cuepoint.local", "Cuepoint-demo-1", { remember: true });
  */
 export async function login(email: string, password: string, { remember = false } = {}): Promise<User> {
-  const { success: user } = await client.session.login(email, password, { remember });
-  if (!user.api_token) throw new Error("The server answered without a session token.");
-  storeToken(user.api_token, { remember });
+  const { success: user } = await client.session.login(email, password, { remember, cookieOnly: true });
   setUser(user);
   // A browser without a stored colour mode takes the one saved in the profile.
   if (!hasStoredPreference()) setColorModePreference(user.profile.theme);
@@ -67,14 +66,14 @@ export async function login(email: string, password: string, { remember = false 
 let validation: Promise<boolean> | undefined;
 
 /**
- * Checks the stored token (`POST /validate`). Success keeps the user and loads the data once;
+ * Checks the session cookie (`POST /validate`). Success keeps the user and loads the data once;
  * failure logs out and goes to /login unless on /landing or /invoker.
  *
  * @example
  * if (await validateSession()) …
  */
 export function validateSession(): Promise<boolean> {
-  if (!readToken()) {
+  if (!hasSession()) {
     endSession();
     return Promise.resolve(false);
   }
@@ -103,7 +102,7 @@ export function validateSession(): Promise<boolean> {
  * leaves /login for anything but /forgotPassword or /landing (spec §4).
  */
 export function onRouteChange(from: string | undefined, to: string): void {
-  if (!readToken()) return;
+  if (!hasSession()) return;
   const starting = from === undefined;
   const leavingLogin = from === "/login" && to !== "/forgotPassword" && to !== "/landing";
   if ((starting && !skipsSessionCheck(to)) || leavingLogin) void validateSession();
@@ -112,9 +111,9 @@ export function onRouteChange(from: string | undefined, to: string): void {
 /** Logs out on the server (best effort) and empties every store. @example await logout(); */
 export async function logout(): Promise<void> {
   try {
-    if (readToken()) await client.session.logout();
+    if (hasSession()) await client.session.logout();
   } catch {
-    // The token may already be gone; the local session ends either way.
+    // The session may already be gone; the local session ends either way.
   }
   endSession();
   navigate("/login", { replace: true });

@@ -4,7 +4,7 @@ import { App } from "../App.js";
 
 afterEach(() => {
   cleanup();
-  document.cookie = "cuepoint_token=; max-age=0; path=/";
+  document.cookie = "XSRF-TOKEN=; max-age=0; path=/";
   history.replaceState(null, "", "/");
 });
 

@@ -5,7 +5,7 @@ import { currentHashAnchor } from "../lib/hashLocation.js";
 import { notFoundScreen, PRODUCT_NAME, redirects, routes, serverErrorScreen, type RouteDef } from "../routes.js";
 import { useColorModeEffect } from "../session/colorMode.js";
 import { onRouteChange, useSession } from "../session/session.js";
-import { readToken } from "../session/token.js";
+import { hasSession } from "../session/token.js";
 import { CurrentRouteContext } from "./currentRoute.js";
 import { AppLayout, BareLayout } from "./Layout.js";
 
@@ -74,7 +74,7 @@ export function RouteView() {
   if (redirect) return <Redirect key={redirect} to={redirect} replace />;
 
   if (match && match.route.guard !== "none") {
-    const decision = checkGuard(match.route.guard, { loggedIn: Boolean(readToken()), path: location });
+    const decision = checkGuard(match.route.guard, { loggedIn: hasSession(), path: location });
     if (!decision.allow) return <Redirect key={decision.redirect} to={decision.redirect} replace />;
   }
 

@@ -5,7 +5,7 @@ import type { CookieOptions } from "hono/utils/cookie";
 import { REMEMBER_ME_COOKIE_DAYS, TOKEN_COOKIE_DAYS, XSRF_COOKIE, XSRF_HEADER } from "@cuepoint/sdk";
 import type { ServerConfig } from "../config.js";
 import { forbidden } from "../http/errors.js";
-import { SESSION_TOKEN_PREFIX } from "./tokens.js";
+import { PERSONAL_TOKEN_PREFIX, SESSION_TOKEN_PREFIX } from "./tokens.js";
 
 /**
  * Cookie sessions for the dashboard. A password login sets two cookies beside the token it
@@ -67,13 +67,14 @@ export interface Credential {
 
 /**
  * The call's credential: its `Authorization` header when it has one (which wins), else the
- * session cookie. Only session tokens are taken from the cookie (login sets no other).
+ * session cookie: a session token, or the personal access token an invoker's `cookieOnly` login
+ * put there (with that token's scopes only).
  */
 export function requestCredential(c: Context): Credential | undefined {
   const header = c.req.header("authorization");
   if (header) return { header, from: "header" };
   const token = getCookie(c, SESSION_COOKIE);
-  if (!token?.startsWith(SESSION_TOKEN_PREFIX)) return undefined;
+  if (!token || ![SESSION_TOKEN_PREFIX, PERSONAL_TOKEN_PREFIX].some((prefix) => token.startsWith(prefix))) return undefined;
   return { header: `Bearer ${token}`, from: "cookie", token };
 }
 

@@ -8,7 +8,7 @@
  * so a leaked token can never mint another token or lock the owner out.
  */
 export const SCOPES = [
-  { id: "webinars:read", description: "List and read webinars, registrants' attendance and analytics." },
+  { id: "webinars:read", description: "List and read webinars, attendance figures and analytics." },
   { id: "webinars:write", description: "Schedule, update and delete webinars and co-organizers." },
   { id: "timelines:read", description: "Read timelines, their settings, actions and revisions." },
   { id: "timelines:write", description: "Create, change, share, copy, trash and restore timelines." },
@@ -16,7 +16,7 @@ export const SCOPES = [
   { id: "integrations:write", description: "Connect, change, test and remove integrations." },
   { id: "media:read", description: "List media files and folders." },
   { id: "media:write", description: "Upload, rename and delete media, and create folders." },
-  { id: "leads:read", description: "List and search registrants." },
+  { id: "leads:read", description: "List, search and export registrants (any answer holding their personal data)." },
   { id: "leads:write", description: "Import, ban and delete registrants." },
   { id: "account:read", description: "Read the profile, plan, purchases and resource usage." },
   { id: "account:write", description: "Change the profile, terms consent, plan and payment method." },

@@ -6,9 +6,10 @@ import { createTestApp, PASSWORD, type TestApp } from "../test-support/testApp.j
 import { createRateLimiter } from "./rateLimiter.js";
 
 const MINUTE = 60_000;
+const BACKOFF = { free: 3, firstWaitMs: 15 * MINUTE, maxWaitMs: 15 * MINUTE, memoryMs: 24 * 60 * MINUTE };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ loginRateLimit: { max: 3, windowMs: 15 * MINUTE } });
+  t = await createTestApp({ loginBackoff: BACKOFF });
 });
 afterAll(() => t.close());
 
@@ -56,7 +57,7 @@ describe("createRateLimiter", () => {
 
 describe("limits shared by every instance on one database", () => {
   it("counts failed logins sent to two apps together", async () => {
-    const other = createApp({ db: t.db, config: { now: t.clock.now, loginRateLimit: { max: 3, windowMs: 15 * MINUTE } } });
+    const other = createApp({ db: t.db, config: { now: t.clock.now, loginBackoff: BACKOFF } });
     const user = await t.user();
     const login = (app: typeof other, password: string) =>
       app.request("/api/login", {

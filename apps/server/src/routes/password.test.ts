@@ -72,14 +72,31 @@ describe("POST /checkpassword", () => {
 });
 
 describe("POST /changepassword while logged in", () => {
-  it("sets the new password; needs a session", async () => {
+  it("sets the new password; needs a session and the current password", async () => {
     const user = await t.user();
     const token = await t.login(user.email);
     await expect(t.client().account.changePassword({ password: NEW_PASSWORD })).rejects.toMatchObject({ status: 401 });
-    const bad = await failure(t.client(token).account.changePassword({ password: "short" }));
+    const bad = await failure(t.client(token).account.changePassword({ password: "short", currentPassword: PASSWORD }));
     expect([bad?.status, bad?.field]).toEqual([400, "password"]);
-    await t.client(token).account.changePassword({ password: NEW_PASSWORD });
+    const missing = await failure(t.client(token).account.changePassword({ password: NEW_PASSWORD }));
+    expect([missing?.status, missing?.field]).toEqual([400, "currentPassword"]);
+    const wrong = await failure(
+      t.client(token).account.changePassword({ password: NEW_PASSWORD, currentPassword: "Wrong#2024x" }),
+    );
+    expect([wrong?.status, wrong?.field]).toEqual([422, "currentPassword"]);
+    await expect(t.login(user.email)).resolves.toMatch(/^cps_/);
+    await t.client(token).account.changePassword({ password: NEW_PASSWORD, currentPassword: PASSWORD });
     await expect(t.login(user.email, NEW_PASSWORD)).resolves.toMatch(/^cps_/);
+  });
+
+  it("makes wrong current passwords wait, shared with checkpassword", async () => {
+    const user = await t.user();
+    const client = t.client(await t.login(user.email));
+    for (let i = 0; i < 5; i++) {
+      await failure(client.account.changePassword({ password: NEW_PASSWORD, currentPassword: "Wrong#2024x" }));
+    }
+    const limited = await failure(client.account.checkPassword({ password: PASSWORD }));
+    expect(limited?.status).toBe(429);
   });
 });
 

@@ -6,18 +6,19 @@ import {
   ForgotPasswordRequestSchema,
   isDisabledRole,
 } from "@cuepoint/sdk";
-import { checkAccess } from "../auth/authenticate.js";
+import { checkAccess, type Caller } from "../auth/authenticate.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { endSessions } from "../auth/sessions.js";
 import { hashToken, newToken } from "../auth/tokens.js";
-import { passwordResetTokens, users } from "../db/schema/index.js";
+import { passwordResetTokens, users, type UserRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import type { AppDeps } from "../deps.js";
-import { HttpError, unauthorized, unprocessable } from "../http/errors.js";
+import { badRequest, HttpError, unauthorized, unprocessable } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
 import { callerUser } from "../users/answerUser.js";
 import { findUserByEmail } from "../users/users.js";
 import { ack, AckAnswer } from "./answers.js";
+import { loginLimitPrefix } from "./session.js";
 
 /** Reset links work for one hour, once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -106,6 +107,25 @@ const checkForgotToken = defineRoute({
   },
 });
 
+/**
+ * The caller's user when `password` is their current password; 422 on `field` when it is not. Wrong
+ * guesses wait like logins do (per user: the session is the owner's), so a stolen session cannot
+ * guess its way to the password.
+ */
+async function checkCurrentPassword(deps: AppDeps, caller: Caller, password: string, field: string): Promise<UserRow> {
+  const key = `checkpassword:${caller.userId}`;
+  const wait = await deps.loginLimiter.hit(key);
+  if (wait > 0) {
+    throw new HttpError(429, `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} minutes.`);
+  }
+  const user = await callerUser(deps, caller);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw unprocessable("The current password is not correct.", field);
+  }
+  await deps.loginLimiter.reset(key);
+  return user;
+}
+
 const changePassword = defineRoute({
   method: "POST",
   path: "/changepassword",
@@ -114,8 +134,9 @@ const changePassword = defineRoute({
   summary: "Set a new password, with a reset token or as the logged-in user",
   description:
     "With `token` (from the reset mail): uses the token up, sets the password and ends every session of " +
-    "the user. Without it: needs a session token (not a personal access token) and ends the user's other " +
-    "sessions. The password must pass the SDK's password rule (400, field `password`).",
+    "the user, and lifts the login waits on the account. Without it: needs a session token (not a personal " +
+    "access token) and `currentPassword` (400 when missing, 422 when wrong, wrong guesses wait like logins), " +
+    "and ends the user's other sessions. The password must pass the SDK's password rule (400, field `password`).",
   access: "optional",
   body: ChangePasswordRequestSchema,
   answer: { description: "Confirmation.", schema: AckAnswer },
@@ -126,10 +147,12 @@ const changePassword = defineRoute({
     }
     if (!caller) throw unauthorized("Log in to change your password, or use the link from the reset email.");
     checkAccess(caller, "session");
+    if (!body.currentPassword) throw badRequest("Enter your current password.", "currentPassword");
+    const user = await checkCurrentPassword(deps, caller, body.currentPassword, "currentPassword");
     const passwordHash = await hashPassword(body.password);
     await deps.db.orm.transaction(async (tx) => {
-      await setPasswordHash(tx, caller.userId, passwordHash);
-      await endSessions(tx, caller.userId, caller.credentialId);
+      await setPasswordHash(tx, user.id, passwordHash);
+      await endSessions(tx, user.id, caller.credentialId);
     });
     return ack("Your password is changed.");
   },
@@ -156,7 +179,7 @@ async function resetWithToken(deps: AppDeps, token: string, passwordHash: string
         ),
       )
       .returning({ userId: passwordResetTokens.userId });
-    if (!used) return false;
+    if (!used) return undefined;
     await setPasswordHash(tx, used.userId, passwordHash);
     await endSessions(tx, used.userId);
     await tx
@@ -164,9 +187,13 @@ async function resetWithToken(deps: AppDeps, token: string, passwordHash: string
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
-    return true;
+    return used.userId;
   });
   if (!changed) throw unprocessable(LINK_INVALID, "token");
+  // Whoever proved they own the mailbox is the owner: every wait on the account ends.
+  const [user] = await deps.db.orm.select({ email: users.email }).from(users).where(eq(users.id, changed));
+  if (user) await deps.loginLimiter.resetPrefix(loginLimitPrefix(user.email));
+  await deps.loginLimiter.reset(`checkpassword:${changed}`);
 }
 
 const checkPassword = defineRoute({
@@ -183,13 +210,7 @@ const checkPassword = defineRoute({
   body: CheckPasswordRequestSchema,
   answer: { description: "Confirmation.", schema: AckAnswer },
   async handle({ body, caller, deps }) {
-    const key = `checkpassword:${caller.userId}`;
-    if ((await deps.loginLimiter.hit(key)) > 0) throw new HttpError(429, "Too many wrong passwords. Try again later.");
-    const user = await callerUser(deps, caller);
-    if (!(await verifyPassword(body.password, user.passwordHash))) {
-      throw unprocessable("The current password is not correct.", "password");
-    }
-    await deps.loginLimiter.reset(key);
+    const user = await checkCurrentPassword(deps, caller, body.password, "password");
     if (body.newpass === undefined) return ack("The password is correct.");
     const passwordHash = await hashPassword(body.newpass);
     await deps.db.orm.transaction(async (tx) => {

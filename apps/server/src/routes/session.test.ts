@@ -9,7 +9,7 @@ import { createTestApp, PASSWORD, type TestApp } from "../test-support/testApp.j
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ loginRateLimit: { max: 3, windowMs: 15 * 60_000 } });
+  t = await createTestApp({ loginBackoff: { free: 3, firstWaitMs: 60_000, maxWaitMs: 15 * 60_000, memoryMs: DAY } });
 });
 afterAll(() => t.close());
 
@@ -99,29 +99,70 @@ describe("POST /login", () => {
     await expect(t.client().session.login({ accessToken: "cpat_nope" })).rejects.toBeInstanceOf(UnauthorizedError);
   });
 
-  it("refuses a disabled account, at login and for its live tokens", async () => {
+  it("answers a disabled account's login like a wrong password, right password or not, and refuses its live tokens", async () => {
     const user = await t.user();
     const token = await t.login(user.email);
     await t.db.orm.update(users).set({ role: ROLE_CODES.disabled }).where(eq(users.id, user.id));
-    await expect(t.client().session.login(user.email, PASSWORD)).rejects.toMatchObject({ status: 403 });
+    const right = (await t.client().session.login(user.email, PASSWORD).catch((e: unknown) => e)) as ApiError;
+    const wrong = (await t.client().session.login(user.email, "Wrong#2024x").catch((e: unknown) => e)) as ApiError;
+    expect([right.status, right.message]).toEqual([401, "The email or password is not correct."]);
+    expect([wrong.status, wrong.message]).toEqual([right.status, right.message]);
     await expect(t.client(token).session.validate()).rejects.toMatchObject({ status: 403 });
   });
 
-  it("limits failed logins per email, then lets a correct password through after the window", async () => {
+  /** A password login from `ip` (the test app reads the client address from X-Forwarded-For). */
+  const loginFrom = (ip: string, email: string, password: string) =>
+    t.app.request("/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it("makes a guesser's address wait, longer each time, while the owner elsewhere logs in", async () => {
     const user = await t.user();
-    for (let i = 0; i < 3; i++)
-      await t
-        .client()
-        .session.login(user.email, "Wrong#2024x")
-        .catch(() => {});
-    const limited = (await t
-      .client()
-      .session.login(user.email, PASSWORD)
-      .catch((e: unknown) => e)) as ApiError;
+    for (let i = 0; i < 3; i++) expect((await loginFrom("198.51.100.7", user.email, "Wrong#2024x")).status).toBe(401);
+    const limited = await loginFrom("198.51.100.7", user.email, PASSWORD);
     expect(limited.status).toBe(429);
-    expect(limited.message).toMatch(/Too many failed logins/);
-    t.clock.advance(15 * 60_000 + 1);
-    await expect(t.login(user.email)).resolves.toMatch(/^cps_/);
+    // The test clock runs with real time: a wait of about 60 seconds.
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(50);
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many failed logins/);
+    // The owner, from another address, is not locked out.
+    expect((await loginFrom("203.0.113.9", user.email, PASSWORD)).status).toBe(200);
+
+    t.clock.advance(60_000);
+    expect((await loginFrom("198.51.100.7", user.email, "Wrong#2024x")).status).toBe(401);
+    const longer = await loginFrom("198.51.100.7", user.email, PASSWORD);
+    expect(longer.status).toBe(429);
+    expect(Number(longer.headers.get("retry-after"))).toBeGreaterThan(110);
+    t.clock.advance(120_000);
+    expect((await loginFrom("198.51.100.7", user.email, PASSWORD)).status).toBe(200);
+    // A success forgets the address's tries.
+    for (let i = 0; i < 3; i++) expect((await loginFrom("198.51.100.7", user.email, "Wrong#2024x")).status).toBe(401);
+  });
+
+  it("lets exactly the free tries of many simultaneous guesses through", async () => {
+    const user = await t.user();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async () => (await loginFrom("198.51.100.8", user.email, "Wrong#2024x")).status),
+    );
+    expect(answers.filter((status) => status === 401)).toHaveLength(3);
+    expect(answers.filter((status) => status === 429)).toHaveLength(7);
+  });
+
+  it("lifts every address's wait when the password is reset", async () => {
+    const user = await t.user();
+    for (const ip of ["198.51.100.10", "198.51.100.11"]) {
+      for (let i = 0; i < 4; i++) await loginFrom(ip, user.email, "Wrong#2024x");
+      expect((await loginFrom(ip, user.email, PASSWORD)).status).toBe(429);
+    }
+    await t.client().request("POST", "/forgotpassword", { email: user.email });
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the mail is sent after the answer
+    const token = t.mailer.sent.at(-1)?.text.match(/#\/forgotPassword\?token=([\w-]+)/)?.[1] ?? "";
+    await t.client().account.changePassword({ token, password: "Brand-new#2025" });
+    for (const ip of ["198.51.100.10", "198.51.100.11"]) {
+      expect((await loginFrom(ip, user.email, "Brand-new#2025")).status).toBe(200);
+    }
   });
 });
 
@@ -274,6 +315,44 @@ describe("cookie sessions", () => {
     const after = await t.app.request(`${API}/user/plan`, { headers: { cookie } });
     expect(after.status).toBe(401);
     expect(cookiesOf(after).cuepoint_session?.attributes).toContain("Max-Age=0");
+  });
+
+  it("answers no api_token to a cookieOnly login: the HttpOnly cookie is the only copy of the credential", async () => {
+    const user = await t.user();
+    const response = await t.app.request(`${API}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: user.email, password: PASSWORD, cookieOnly: true }),
+    });
+    const body = (await response.json()) as { success: { api_token?: string; user_uid: string } };
+    expect([response.status, body.success.user_uid, body.success.api_token]).toEqual([200, user.id, undefined]);
+    const session = cookiesOf(response).cuepoint_session?.value ?? "";
+    expect(session).toMatch(/^cps_/);
+    expect(JSON.stringify(body)).not.toContain(session);
+    expect((await t.app.request(`${API}/user/plan`, { headers: { cookie: `cuepoint_session=${session}` } })).status).toBe(200);
+  });
+
+  it("puts an invoker's access token in the cookie on a cookieOnly login, with that token's scopes only", async () => {
+    const user = await t.user();
+    const { accessToken } = await t.client(await t.login(user.email)).tokens.create({ name: "invoker", scopes: ["account:read"] });
+    const response = await t.app.request(`${API}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ accessToken, cookieOnly: true }),
+    });
+    const body = (await response.json()) as { success: { api_token?: string } };
+    expect([response.status, body.success.api_token]).toEqual([200, undefined]);
+    const jar = cookiesOf(response);
+    expect(jar.cuepoint_session?.value).toBe(accessToken);
+    expect(jar.cuepoint_session?.attributes).toEqual(expect.arrayContaining(["HttpOnly", "Max-Age=86400"]));
+    const xsrf = jar["XSRF-TOKEN"]?.value ?? "";
+    const cookie = `cuepoint_session=${accessToken}; XSRF-TOKEN=${encodeURIComponent(xsrf)}`;
+    expect((await t.app.request(`${API}/user/plan`, { headers: { cookie } })).status).toBe(200);
+    expect((await rename({ cookie, "x-xsrf-token": xsrf }, "Not mine")).status).toBe(403); // no account:write
+    expect((await rename({ cookie }, "Forged")).status).toBe(403); // and the XSRF check still applies
+    const out = await t.app.request(`${API}/logout`, { method: "POST", headers: { cookie, "x-xsrf-token": xsrf } });
+    expect([out.status, cookiesOf(out).cuepoint_session?.value]).toEqual([200, ""]);
+    await expect(t.client(accessToken).account.getPlan()).resolves.toBeTruthy(); // logout forgets the cookie, not the token
   });
 
   it("leaves the public registration routes cookie-free", async () => {

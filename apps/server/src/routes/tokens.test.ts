@@ -6,6 +6,7 @@ import { SCOPE_IDS } from "../auth/scopes.js";
 import { personalAccessTokens } from "../db/schema/index.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
 
+const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
 let owner: Client;
 beforeAll(async () => {
@@ -45,6 +46,37 @@ describe("personal access tokens", () => {
     await t.client(accessToken).account.resourceStatus();
     const [row] = await t.db.orm.select().from(personalAccessTokens).where(eq(personalAccessTokens.id, token.id));
     expect(row?.lastUsedAt).toBeInstanceOf(Date);
+  });
+
+  it("expires when asked at creation (30 days when not said, never when null), and stops working then", async () => {
+    const now = t.clock.now().getTime();
+    const inSeven = new Date(now + 7 * DAY).toISOString();
+    const week = await owner.tokens.create({ name: "week", scopes: ["account:read"], expires_at: inSeven });
+    expect(week.token.expires_at).toBe(inSeven);
+    const unsaid = await owner.tokens.create({ name: "default", scopes: ["account:read"] });
+    // The test clock runs: 30 days from the call, give or take the call's own time.
+    expect(Math.abs(Date.parse(unsaid.token.expires_at ?? "") - now - 30 * DAY)).toBeLessThan(60_000);
+    const never = await owner.tokens.create({ name: "forever", scopes: ["account:read"], expires_at: null });
+    expect(never.token.expires_at).toBeNull();
+
+    await expect(t.client(week.accessToken).account.purchases()).resolves.toBeTruthy();
+    const used = (await owner.tokens.list()).find((token) => token.id === week.token.id);
+    expect(Date.parse(used?.last_used_at ?? "")).toBeGreaterThanOrEqual(now);
+    t.clock.advance(7 * DAY);
+    try {
+      await expect(t.client(week.accessToken).account.purchases()).rejects.toBeInstanceOf(UnauthorizedError);
+      await expect(t.client(never.accessToken).account.purchases()).resolves.toBeTruthy();
+    } finally {
+      t.clock.advance(-7 * DAY);
+    }
+  });
+
+  it("refuses an expiry in the past, too far ahead or not a date, on expires_at", async () => {
+    const now = t.clock.now().getTime();
+    for (const expires_at of [new Date(now - 1000).toISOString(), new Date(now + 400 * DAY).toISOString(), "soon"]) {
+      const refused = await failure(owner.tokens.create({ name: "x", scopes: ["account:read"], expires_at }));
+      expect([refused?.status, refused?.field]).toEqual([400, "expires_at"]);
+    }
   });
 
   it("refuses unknown and missing scopes, naming the bad entry", async () => {

@@ -1,6 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { CreateTokenRequestSchema, PersonalAccessTokenSchema, type PersonalAccessToken } from "@cuepoint/sdk";
+import {
+  CreateTokenRequestSchema,
+  DEFAULT_TOKEN_EXPIRY_DAYS,
+  MAX_TOKEN_EXPIRY_DAYS,
+  PersonalAccessTokenSchema,
+  type PersonalAccessToken,
+} from "@cuepoint/sdk";
 import { isScope, SCOPES } from "../auth/scopes.js";
 import { hashToken, newToken, PERSONAL_TOKEN_PREFIX } from "../auth/tokens.js";
 import { personalAccessTokens, type PersonalAccessTokenRow } from "../db/schema/index.js";
@@ -17,6 +23,24 @@ const toWire = (row: PersonalAccessTokenRow): PersonalAccessToken => ({
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
   expires_at: row.expiresAt?.toISOString() ?? null,
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a new token stops working: the `expires_at` asked for (after now, at most
+ * MAX_TOKEN_EXPIRY_DAYS ahead; 400 on `expires_at` otherwise), null for never, or
+ * DEFAULT_TOKEN_EXPIRY_DAYS from now when none is sent.
+ */
+function expiryOf(requested: string | null | undefined, now: Date): Date | null {
+  if (requested === null) return null;
+  if (requested === undefined) return new Date(now.getTime() + DEFAULT_TOKEN_EXPIRY_DAYS * DAY_MS);
+  const at = new Date(requested);
+  if (at.getTime() <= now.getTime()) throw badRequest("Choose an expiry in the future.", "expires_at");
+  if (at.getTime() > now.getTime() + MAX_TOKEN_EXPIRY_DAYS * DAY_MS) {
+    throw badRequest(`Choose an expiry at most ${MAX_TOKEN_EXPIRY_DAYS} days ahead, or none.`, "expires_at");
+  }
+  return at;
+}
 
 const SESSION_ONLY = "Needs a session token: personal access tokens cannot list, create or revoke tokens.";
 
@@ -47,8 +71,9 @@ const createToken = defineRoute({
   summary: "Create a personal access token; its secret is in this answer only",
   description:
     "`scopes` must be ids from `GET /oauth/scopes` (at least one; 400 naming the bad one). Only the SHA-256 " +
-    `of the token is stored, so \`accessToken\` cannot be shown again. Tokens start with \`${PERSONAL_TOKEN_PREFIX}\` and do not expire ` +
-    `until revoked. ${SESSION_ONLY}`,
+    `of the token is stored, so \`accessToken\` cannot be shown again. Tokens start with \`${PERSONAL_TOKEN_PREFIX}\`. ` +
+    `\`expires_at\`: when the token stops working (after now, at most ${MAX_TOKEN_EXPIRY_DAYS} days ahead; 400 otherwise), ` +
+    `\`null\` for never, left out for ${DEFAULT_TOKEN_EXPIRY_DAYS} days. ${SESSION_ONLY}`,
   access: "session",
   body: CreateTokenRequestSchema,
   answer: {
@@ -64,6 +89,8 @@ const createToken = defineRoute({
         `scopes.${unknown}`,
       );
     }
+    const now = deps.config.now();
+    const expiresAt = expiryOf(body.expires_at, now);
     const accessToken = newToken(PERSONAL_TOKEN_PREFIX);
     const [row] = await deps.db.orm
       .insert(personalAccessTokens)
@@ -73,7 +100,8 @@ const createToken = defineRoute({
         name: body.name,
         tokenHash: hashToken(accessToken),
         scopes: [...new Set(body.scopes)],
-        createdAt: deps.config.now(),
+        createdAt: now,
+        expiresAt,
       })
       .returning();
     if (!row) throw new Error("The token was not stored.");

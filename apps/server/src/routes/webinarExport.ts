@@ -34,8 +34,10 @@ const exportWebinar = defineRoute({
     "`attended_minutes` has one decimal; `watched_replay` (yes/no) and `replay_minutes` are replay viewing, counted " +
     "apart (it never makes an attendee). Cells starting with =, @, + or - (other than phone numbers and numbers) " +
     "get a leading ' so spreadsheets do not run them as formulas. Served as an attachment " +
-    "`webinar-{webinarID}-{type}.csv`. 404 for an event that is not the account's.",
-  access: "webinars:read",
+    "`webinar-{webinarID}-{type}.csv`. 404 for an event that is not the account's. Needs `leads:read` (it lists " +
+    "registrants' personal data).",
+  // Names, emails and phones of registrants: lead data, whatever the route's resource.
+  access: "leads:read",
   query: ExportWebinarQuerySchema,
   answer: { description: "The CSV text.", contentType: "text/csv" },
   async handle({ query, caller, deps, c }) {

@@ -9,14 +9,17 @@ export type SessionResult = Success<User>;
 
 export interface SessionResource {
   /**
-   * `POST /login` (multipart, no bearer token). `remember` asks for the 30-day token.
+   * `POST /login` (multipart, no bearer token). `remember` asks for the 30-day token. `cookieOnly`
+   * (browser apps): the session lives in the server's HttpOnly cookie alone and the answer carries
+   * no `api_token`, so no script ever holds the credential; with `accessToken`, that token is put in
+   * the cookie.
    *
    * @example
    * const { success: user } = await client.session.login("host@example.com", "Webinar#2024", { remember: true })
    * const again = await client.session.login({ accessToken: "pat_..." })
    */
-  login(email: string, password: string, options?: { remember?: boolean }): CuepointPromise<SessionResult>;
-  login(credentials: { accessToken: string }): CuepointPromise<SessionResult>;
+  login(email: string, password: string, options?: { remember?: boolean; cookieOnly?: boolean }): CuepointPromise<SessionResult>;
+  login(credentials: { accessToken: string; cookieOnly?: boolean }): CuepointPromise<SessionResult>;
   /**
    * `POST /validate`: checks the current token and answers the user; 401 when it is no longer valid.
    *
@@ -36,14 +39,18 @@ export interface SessionResource {
 /** Session calls (spec §7 "Session and account"). */
 export const session = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): SessionResource =>
   group<SessionResource>(call, {
-    login: (emailOrToken: string | { accessToken: string }, password?: string, options?: { remember?: boolean }) =>
+    login: (
+      emailOrToken: string | { accessToken: string; cookieOnly?: boolean },
+      password?: string,
+      options?: { remember?: boolean; cookieOnly?: boolean },
+    ) =>
       call<SessionResult>(
         "POST",
         "/login",
         toForm(
           typeof emailOrToken === "string"
-            ? { email: emailOrToken, password, remember: options?.remember || undefined }
-            : { accessToken: emailOrToken.accessToken },
+            ? { email: emailOrToken, password, remember: options?.remember || undefined, cookieOnly: options?.cookieOnly || undefined }
+            : { accessToken: emailOrToken.accessToken, cookieOnly: emailOrToken.cookieOnly || undefined },
         ),
         { auth: false },
       ),

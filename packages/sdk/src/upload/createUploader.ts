@@ -1,4 +1,4 @@
-import { UPLOAD_CHUNK_SIZE } from "../constants.js";
+import { UPLOAD_CHUNK_SIZE, XSRF_COOKIE, XSRF_HEADER } from "../constants.js";
 import { checkStorageLimit } from "../rules/upload/storageLimit.js";
 import { mediaTypeOf } from "../rules/upload/uploadExtensions.js";
 import { defaultRetryDelay } from "./backoff.js";
@@ -35,7 +35,11 @@ export function createUploader(options: UploaderOptions): Uploader {
   const fetcher: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const headers = (): Record<string, string> => {
     const token = typeof options.token === "function" ? options.token() : options.token;
-    return token ? { Authorization: `Bearer ${token}` } : {};
+    if (token) return { Authorization: `Bearer ${token}` };
+    // No token: the page's session cookie authenticates, and a chunk POST must echo its XSRF value
+    // (the API client does the same).
+    const xsrf = globalThis.document?.cookie.match(new RegExp(`(?:^|;\\s*)${XSRF_COOKIE}=([^;]*)`))?.[1];
+    return xsrf ? { [XSRF_HEADER]: decodeURIComponent(xsrf) } : {};
   };
   const getJSON: GetJSON = (url, signal) =>
     fetcher(url, { headers: headers(), signal })

@@ -101,4 +101,19 @@ describe("the XMLHttpRequest transport (browsers)", () => {
     // Without these, Node's fetch tees the body to replay it on a redirect: a whole chunk in memory.
     expect(posts).toMatchObject([{ redirect: "error", window: null }]);
   });
+
+  it("echoes the XSRF cookie when no token is given (a browser's cookie session), and sends the token otherwise", async () => {
+    vi.stubGlobal("document", { cookie: "theme=dark; XSRF-TOKEN=abc%2Bdef; other=1" });
+    const sent: Headers[] = [];
+    const fetcher = (input: RequestInfo | URL, init?: RequestInit) => (sent.push(new Headers(init?.headers)), fetch(input, init));
+    const cookieSession = createUploader({ endpoint: server.endpoint, userId: "u", fetch: fetcher });
+    cookieSession.add(fileOf("a.png", 10));
+    await cookieSession.start();
+    expect(sent.map((headers) => [headers.get("x-xsrf-token"), headers.get("authorization")])).toContainEqual(["abc+def", null]);
+    sent.length = 0;
+    const bearer = createUploader({ endpoint: server.endpoint, userId: "u", token: "cpat_1", fetch: fetcher });
+    bearer.add(fileOf("b.png", 10));
+    await bearer.start();
+    expect(sent.map((headers) => [headers.get("x-xsrf-token"), headers.get("authorization")])).toContainEqual([null, "Bearer cpat_1"]);
+  });
 });

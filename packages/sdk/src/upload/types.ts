@@ -98,7 +98,10 @@ export interface UploaderOptions {
   userId: string;
   /** The uniqueID of a media folder to put the files in: sent as the `folderId` field of every chunk. */
   folderId?: string;
-  /** Bearer token; a function is asked before every request, so a refreshed token is picked up. */
+  /**
+   * Bearer token; a function is asked before every request, so a refreshed token is picked up.
+   * Without one, a browser's session cookie authenticates and the `XSRF-TOKEN` cookie is echoed.
+   */
   token?: string | (() => string | undefined);
   /** Bytes per chunk; UPLOAD_CHUNK_SIZE (100 MB) by default. */
   chunkSize?: number;

@@ -10,7 +10,11 @@ import { toast } from "../../ui/Toasts.js";
 const when = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "never";
 
-/** The personal access tokens: list, revoke (asked first), and a link to create one. */
+/** "never" (said as a warning), "expired", or the date. */
+const expiryOf = (iso: string | null | undefined) =>
+  !iso ? "never (no expiration)" : Date.parse(iso) <= Date.now() ? `expired ${when(iso)}` : when(iso);
+
+/** The personal access tokens: list (with last use and expiry), revoke (asked first), and a link to create one. */
 export function TokensPanel() {
   const tokens = useQuery(() => client.tokens.list(), []);
   const revoke = async (token: PersonalAccessToken) => {
@@ -40,7 +44,7 @@ export function TokensPanel() {
             <table>
               <caption className="visually-hidden">Personal access tokens</caption>
               <thead>
-                <tr><th scope="col">Name</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+                <tr><th scope="col">Name</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
               </thead>
               <tbody>
                 {list.map((token) => (
@@ -49,6 +53,7 @@ export function TokensPanel() {
                     <td>{token.scopes.length ? token.scopes.join(", ") : "none"}</td>
                     <td>{when(token.created_at)}</td>
                     <td>{when(token.last_used_at)}</td>
+                    <td>{expiryOf(token.expires_at)}</td>
                     <td>
                       <Button variant="danger" onClick={() => void revoke(token)} aria-label={`Revoke ${token.name}`}>Revoke</Button>
                     </td>

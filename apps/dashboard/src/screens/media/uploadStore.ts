@@ -3,7 +3,6 @@ import { useSyncExternalStore } from "react";
 import { apiURL } from "../../api/client.js";
 import { createStore, useStore } from "../../lib/store.js";
 import { refreshSessionData } from "../../session/dataStore.js";
-import { readToken } from "../../session/token.js";
 import { toast } from "../../ui/Toasts.js";
 
 /*
@@ -39,7 +38,6 @@ function build(next: UploadTarget): Uploader {
     endpoint: `${apiURL}/upload/chunk`,
     userId: next.userId,
     ...(next.folderId && { folderId: next.folderId }),
-    token: readToken,
     storage: { usedBytes: next.usedBytes, limitGB: next.limitGB },
     mediaStatusURL: (id) => `${apiURL}/media/${encodeURIComponent(String(id))}/status`,
   });

@@ -4,7 +4,6 @@ import { client } from "../../api/client.js";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
 import { loadAllData } from "../../session/dataStore.js";
 import { setUser } from "../../session/session.js";
-import { storeToken } from "../../session/token.js";
 
 /** Only dashboard paths: `/leads`, never `//evil.example` or `https://…` (spec §8). */
 export const safeRedirect = (value: string | null): string =>
@@ -25,10 +24,10 @@ export default function InvokerScreen(_props: ScreenProps) {
   useEffect(() => {
     if (!accessToken) return;
     let current = true;
-    client.session.login({ accessToken }).then(
+    // `cookieOnly`: the server moves the token into its HttpOnly cookie; the page keeps no copy.
+    client.session.login({ accessToken, cookieOnly: true }).then(
       ({ success: user }) => {
         if (!current) return;
-        storeToken(user.api_token ?? accessToken);
         setUser(user);
         void loadAllData();
         navigate(redirect, { replace: true });

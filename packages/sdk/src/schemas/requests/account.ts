@@ -50,10 +50,14 @@ export type CheckPasswordRequest = v.InferInput<typeof CheckPasswordRequestSchem
 export const CheckForgotTokenRequestSchema = v.object({ token: requiredText() });
 export type CheckForgotTokenRequest = v.InferInput<typeof CheckForgotTokenRequestSchema>;
 
-/** `POST /changepassword`: the new password, with the forgot-password `token` when logged out. */
+/**
+ * `POST /changepassword`: the new password, with the forgot-password `token` when logged out, or
+ * the `currentPassword` when logged in (a session alone does not prove who is at the keyboard).
+ */
 export const ChangePasswordRequestSchema = v.object({
   password: PasswordSchema,
   token: v.optional(v.string()),
+  currentPassword: v.optional(v.string()),
 });
 export type ChangePasswordRequest = v.InferInput<typeof ChangePasswordRequestSchema>;
 

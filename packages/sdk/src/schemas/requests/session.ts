@@ -13,7 +13,8 @@ export const LoginRequestSchema = v.union([
     email: requiredText("Enter your email address."),
     password: v.pipe(v.string(), v.nonEmpty("Enter your password.")),
     remember: v.optional(FormBooleanSchema),
+    cookieOnly: v.optional(FormBooleanSchema),
   }),
-  v.object({ accessToken: requiredText("The access token is missing.") }),
+  v.object({ accessToken: requiredText("The access token is missing."), cookieOnly: v.optional(FormBooleanSchema) }),
 ]);
 export type LoginRequest = v.InferInput<typeof LoginRequestSchema>;

@@ -5,7 +5,6 @@ import { createPortal } from "react-dom";
 import { apiURL, client } from "../../../../api/client.js";
 import { refreshSessionData } from "../../../../session/dataStore.js";
 import { useSession } from "../../../../session/session.js";
-import { readToken } from "../../../../session/token.js";
 import { Button, Dialog } from "../../../../ui/index.js";
 import { MediaPickerWidget } from "./lazyWidgets.js";
 
@@ -48,7 +47,6 @@ export function MediaField({ label, value, onChange, kind, known = [], error, hi
           endpoint: `${apiURL}/upload/chunk`,
           userId: user.user_uid,
           ...(folderId && { folderId }),
-          token: readToken,
           mediaStatusURL: (mediaId) => `${apiURL}/media/${encodeURIComponent(String(mediaId))}/status`,
         })
     : undefined;

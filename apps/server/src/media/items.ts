@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, ne, sum, type SQL } from "drizzle-orm";
-import type { MediaItem } from "@cuepoint/sdk";
-import { media, mediaUploads, type MediaRow } from "../db/schema/index.js";
+import { and, eq, gt, inArray, ne, sql, sum, type SQL } from "drizzle-orm";
+import { UPLOAD_CHUNK_SIZE, type MediaItem } from "@cuepoint/sdk";
+import { media, mediaUploadChunks, mediaUploads, type MediaRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { isUuid } from "../http/ids.js";
 import { notFound } from "../http/errors.js";
@@ -55,28 +55,55 @@ export async function folderSizes(orm: Orm, accountId: string, folderIds: string
   return new Map(rows.map((row) => [row.folderId ?? "", row.bytes]));
 }
 
-/** An unfinished upload holds its declared size against the storage limit for this long after its last chunk. */
+/** An unfinished upload is kept (its bytes, for a resume) this long after its last chunk, then dropped. */
 export const UPLOAD_RESERVATION_MS = 24 * 60 * 60_000;
 
 /**
- * Bytes the account uses for the storage limit: its files, plus the declared sizes of uploads
- * still under way (touched within {@link UPLOAD_RESERVATION_MS}), except `exceptUpload`.
+ * An unfinished upload whose chunks stop coming for this long is idle: it keeps counting the bytes it
+ * holds, but no longer reserves room for the ones still to come.
  */
-export async function storageUsed(orm: Orm, accountId: string, now: Date, exceptUpload?: string): Promise<number> {
+export const UPLOAD_IDLE_MS = 30 * 60_000;
+
+export interface StorageUsedOptions {
+  /** An upload left out (the one being checked, whose whole declared size is added by the caller). */
+  exceptUpload?: string | undefined;
+  /** Room reserved for the next chunk of an active upload (the server's chunk limit). */
+  allowanceBytes?: number;
+}
+
+/**
+ * Bytes the account uses for the storage limit: its files, plus what its unfinished uploads really
+ * take: the bytes each has received, and, while its chunks keep coming (within
+ * {@link UPLOAD_IDLE_MS}), room for one more chunk, never more than its declared size. A declared
+ * size alone reserves nothing: a 1 KB chunk that claims 39 GiB holds 1 KB and one chunk's room, and
+ * only while it goes on.
+ */
+export async function storageUsed(orm: Orm, accountId: string, now: Date, options: StorageUsedOptions = {}): Promise<number> {
+  const { exceptUpload, allowanceBytes = UPLOAD_CHUNK_SIZE } = options;
   const open: SQL[] = [
     eq(mediaUploads.accountId, accountId),
     ne(mediaUploads.status, "complete"),
     gt(mediaUploads.updatedAt, new Date(now.getTime() - UPLOAD_RESERVATION_MS)),
   ];
   if (exceptUpload) open.push(ne(mediaUploads.id, exceptUpload));
+  const received = orm
+    .select({ uploadId: mediaUploadChunks.uploadId, bytes: sum(mediaUploadChunks.length).as("bytes") })
+    .from(mediaUploadChunks)
+    .groupBy(mediaUploadChunks.uploadId)
+    .as("received");
+  const active = sql`${mediaUploads.updatedAt} > ${new Date(now.getTime() - UPLOAD_IDLE_MS).toISOString()}::timestamptz`;
+  const held = sql`coalesce(${received.bytes}, 0)`;
   const [[files], [uploads]] = await Promise.all([
     orm
       .select({ bytes: sum(media.size).mapWith(Number) })
       .from(media)
       .where(eq(media.accountId, accountId)),
     orm
-      .select({ bytes: sum(mediaUploads.size).mapWith(Number) })
+      .select({
+        bytes: sql`sum(least(${mediaUploads.size}, ${held} + case when ${active} then ${allowanceBytes} else 0 end))`.mapWith(Number),
+      })
       .from(mediaUploads)
+      .leftJoin(received, eq(received.uploadId, mediaUploads.id))
       .where(and(...open)),
   ]);
   return (files?.bytes ?? 0) + (uploads?.bytes ?? 0);

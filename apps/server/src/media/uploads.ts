@@ -42,8 +42,9 @@ export const uploadKey = (upload: Pick<MediaUploadRow, "accountId" | "id">) =>
 
 /**
  * The caller's upload for this fileId, opened by its first chunk. The storage limit is checked
- * here, before any byte of the chunk is read: the account's files plus the other unfinished
- * uploads plus this upload's declared `size` must fit the plan (SDK `planLimitsFor` +
+ * here, before any byte of the chunk is read: the account's files plus what the other unfinished
+ * uploads hold (received bytes, plus one chunk's room while they are active) plus this upload's
+ * declared `size` must fit the plan (SDK `planLimitsFor` +
  * `checkStorageLimit`, 413 with its message). Checked again for each later chunk, as a lapsed
  * reservation may have let other files take the space. An account lock makes check-and-reserve
  * atomic across server instances. Answers the upload's held chunk rows too (read in the same
@@ -65,7 +66,12 @@ export async function openUpload(
       throw conflict("This fileId belongs to another file (name or size differ): upload with a new fileId.", "fileId");
     }
     if (existing?.status === "complete") return { upload: existing, created: false, chunks: [] };
-    const used = await storageUsed(tx, caller.accountId, now, existing?.id);
+    // Other uploads count what they really hold (media/items.ts), this one its whole declared size:
+    // an honest file that cannot fit is refused at its first chunk.
+    const used = await storageUsed(tx, caller.accountId, now, {
+      exceptUpload: existing?.id,
+      allowanceBytes: deps.config.uploadChunkLimitBytes,
+    });
     const check = checkStorageLimit({
       usedBytes: used,
       limitGB: planLimitsFor(caller.role).storageGB,

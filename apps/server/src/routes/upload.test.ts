@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BYTES_PER_GB, type Client } from "@cuepoint/sdk";
 import { createUploader, type UploadErrorEvent } from "@cuepoint/sdk/upload";
 import { media, mediaUploads } from "../db/schema/index.js";
+import { storageUsed } from "../media/items.js";
 import { mp4File, wavFile } from "../test-support/mediaFixtures.js";
 import { syntheticVideo } from "../test-support/videoFiles.js";
 import {
@@ -511,6 +512,26 @@ describe("chunks written in place", () => {
     const [upload] = await t.db.orm.select().from(mediaUploads).where(eq(mediaUploads.fileId, fileId));
     const data = await readFile(join(t.mediaDir, user.accountId, "uploads", upload!.id, "data"));
     expect(data).toEqual(Buffer.alloc(CHUNK_BYTES, 1)); // chunk 0 alone: not a byte of chunk 1
+  });
+
+  it("reserves what an upload really holds, not the size it declares, and releases it when the chunks stop", async () => {
+    const user = await t.user({ role: "free" }); // 2 GB
+    const small = await t.login(user.email);
+    const first = (name: string, bytes: number, size: number) =>
+      postChunk(t, small, { fileId: randomUUID(), name, bytes: new Uint8Array(bytes), size });
+    // 1 KB that claims nearly the whole plan: it holds 1 KB and one chunk's room, not 1.9 GB.
+    expect((await first("claims.mp4", 1024, Math.round(1.9 * BYTES_PER_GB))).status).toBe(200);
+    expect(await storageUsed(t.db.orm, user.accountId, new Date(), { allowanceBytes: CHUNK_LIMIT })).toBe(1024 + CHUNK_LIMIT);
+    expect((await first("real.mp4", 10, BYTES_PER_GB)).status).toBe(200);
+    // An honest upload that cannot fit still fails at its first chunk, before its bytes.
+    const tooBig = await first("too-big.mp4", 10, 2 * BYTES_PER_GB);
+    expect([tooBig.status, ((await tooBig.json()) as { field: string }).field]).toEqual([413, "size"]);
+    // Chunks that stop coming reserve nothing more than the bytes received.
+    await t.db.orm
+      .update(mediaUploads)
+      .set({ updatedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(mediaUploads.accountId, user.accountId));
+    expect(await storageUsed(t.db.orm, user.accountId, new Date(), { allowanceBytes: CHUNK_LIMIT })).toBe(1024 + 10);
   });
 
   it("drops an upload abandoned for a day, with its bytes, when the account opens the next one", async () => {

@@ -32,11 +32,22 @@ describe("ladderArgs", () => {
 
   it("scales the short side of a portrait video, and adds silence for a video without audio", () => {
     const args = ladderArgs("/in.mp4", probed, ladderFor(probed, false), "/run");
-    expect(args[args.indexOf("-filter_complex") + 1]).toBe("[0:v:0]split=2[s0][s1];[s0]scale=360:-2[v0];[s1]scale=720:-2[v1]");
+    expect(args[args.indexOf("-filter_complex") + 1]).toBe("[0:v:0]scale=720:-2,split=2[v1][from1];[from1]scale=360:-2[v0]");
     expect(args).toContain("anullsrc=channel_layout=stereo:sample_rate=48000");
     expect(args.filter((arg) => arg === "1:a:0")).toHaveLength(2);
     expect(args[args.indexOf("-var_stream_map") + 1]).toBe("v:0,a:0,name:360p v:1,a:1,name:720p");
     expect(args[args.indexOf("-force_key_frames") + 1]).toBe("expr:gte(t,n_forced*2)");
     expect(args[args.indexOf("-hls_time") + 1]).toBe("6");
+  });
+
+  it("scales each rung from the next larger one, and a single rung straight from the source", () => {
+    const hd = { ...probed, width: 1920, height: 1080 };
+    const three = ladderArgs("/in.mp4", hd, ladderFor(hd, true), "/run");
+    expect(three[three.indexOf("-filter_complex") + 1]).toBe(
+      "[0:v:0]scale=-2:1080,split=2[v2][from2];[from2]scale=-2:720,split=2[v1][from1];[from1]scale=-2:360[v0]",
+    );
+    const small = { ...probed, width: 320, height: 180 };
+    const one = ladderArgs("/in.mp4", small, ladderFor(small, false), "/run");
+    expect(one[one.indexOf("-filter_complex") + 1]).toBe("[0:v:0]scale=-2:360[v0]");
   });
 });

@@ -178,8 +178,13 @@ describe("deleting a webinar", () => {
 describe("rescheduling a webinar", () => {
   it("moves the demo's upcoming webinar one day later, with inline errors first", async () => {
     const api = await demoApi();
-    const { success: upcoming } = await api.webinars.list({ type: "upcoming" });
-    const demo = upcoming.find((w) => !w.isRecurring && w.status === "upcoming");
+    // The demo's room series (a session every 15 minutes) fills the first pages: look further.
+    let demo: Awaited<ReturnType<typeof api.webinars.list>>["success"][number] | undefined;
+    for (let n = 1; !demo && n <= 60; n++) {
+      const { success: upcoming } = await api.webinars.list({ type: "upcoming", page: n });
+      if (upcoming.length === 0) break;
+      demo = upcoming.find((w) => !w.isRecurring && w.status === "upcoming");
+    }
     if (!demo) throw new Error("The demo seed has no single upcoming webinar.");
     await visit(page, `/webinar/${demo.webinarID}`);
     await page.getByRole("button", { name: "Reschedule" }).click();

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import { createClient, ENCODING_STATUS, type Client, type MediaItem } from "@cuepoint/sdk";
-import { attendance, events, media, registrants, type HlsManifest } from "../db/schema/index.js";
+import { attendance, events, media, registrants, roomActivity, type HlsManifest } from "../db/schema/index.js";
 import { startSmtpPeer, type SmtpPeer } from "../engine/actions/test-support/smtpPeer.js";
 import { startEngine, type Engine } from "../engine/engine.js";
 import { makeDemoVideo, type DemoVideoOptions } from "../seed/demoVideo.js";
@@ -52,6 +52,8 @@ export interface RoomServer {
   tokenOf(email: string): Promise<string>;
   /** Attended seconds (live part) stored for a registrant at an event. */
   attendedSeconds(eventId: string, token: string): Promise<number>;
+  /** The room activity (CTA views and clicks) recorded for a registrant at an event, as `kind:nodeKey`. */
+  activityOf(eventId: string, token: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -124,6 +126,13 @@ export async function startRoomServer(): Promise<RoomServer> {
         .from(attendance)
         .where(and(eq(attendance.eventId, eventId), eq(attendance.registrantId, token)));
       return row?.seconds ?? 0;
+    },
+    async activityOf(eventId, token) {
+      const rows = await orm
+        .select({ kind: roomActivity.kind, nodeKey: roomActivity.nodeKey })
+        .from(roomActivity)
+        .where(and(eq(roomActivity.eventId, eventId), eq(roomActivity.registrantId, token)));
+      return rows.map((row) => `${row.kind}:${row.nodeKey}`).sort();
     },
     async close() {
       await engine.stop().catch(() => {});

@@ -65,29 +65,32 @@ export async function recentlyPresent(orm: Orm, eventId: string, since: Date): P
 }
 
 /**
- * Records that CTAs were shown to a registrant, once per registrant and CTA: views already stored
- * (by this or another instance) are not written again.
+ * Records that CTAs were shown to registrants of one event, once per registrant and CTA: views
+ * already stored (by this or another instance) are not written again. Two queries for any number.
  */
 export async function recordCtaViews(
   orm: Orm,
-  target: { accountId: string; eventId: string; registrantId: string },
-  ctaIds: readonly string[],
+  target: { accountId: string; eventId: string },
+  views: readonly { registrantId: string; nodeKey: string }[],
   at: Date,
 ): Promise<void> {
-  if (ctaIds.length === 0) return;
+  if (views.length === 0) return;
+  const keyOf = (view: { registrantId: string | null; nodeKey: string }) => `${view.registrantId}\n${view.nodeKey}`;
   const stored = await orm
-    .select({ nodeKey: roomActivity.nodeKey })
+    .select({ registrantId: roomActivity.registrantId, nodeKey: roomActivity.nodeKey })
     .from(roomActivity)
     .where(
       and(
         eq(roomActivity.eventId, target.eventId),
-        eq(roomActivity.registrantId, target.registrantId),
         eq(roomActivity.kind, "cta_view"),
-        inArray(roomActivity.nodeKey, [...ctaIds]),
+        inArray(roomActivity.nodeKey, [...new Set(views.map((view) => view.nodeKey))]),
+        inArray(roomActivity.registrantId, [...new Set(views.map((view) => view.registrantId))]),
       ),
     );
-  const known = new Set(stored.map((row) => row.nodeKey));
-  const fresh = [...new Set(ctaIds)].filter((id) => !known.has(id));
-  if (fresh.length === 0) return;
-  await orm.insert(roomActivity).values(fresh.map((nodeKey) => ({ ...target, kind: "cta_view" as const, nodeKey, at })));
+  const known = new Set(stored.map(keyOf));
+  const fresh = new Map(views.filter((view) => !known.has(keyOf(view))).map((view) => [keyOf(view), view]));
+  if (fresh.size === 0) return;
+  await orm
+    .insert(roomActivity)
+    .values([...fresh.values()].map((view) => ({ ...target, ...view, kind: "cta_view" as const, at })));
 }

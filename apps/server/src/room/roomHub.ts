@@ -183,15 +183,23 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   /** Sends items to the live presences and records the CTA views (once per registrant and CTA). */
   async function deliver(targets: readonly Presence[], items: readonly RoomItem[], at: number): Promise<void> {
     if (items.length === 0) return;
-    for (const p of targets) {
-      for (const sink of p.sinks) for (const item of items) void sink.write(event("item", item));
-      const ctas = items.filter((item) => item.action === "cta" && !p.ctaSeen.has(item.id)).map((item) => item.id);
-      ctas.forEach((id) => p.ctaSeen.add(id));
-      await recordCtaViews(orm, p, ctas, new Date(at)).catch((error: unknown) => {
-        ctas.forEach((id) => p.ctaSeen.delete(id));
-        console.error("Room CTA views could not be written:", error);
-      });
-    }
+    // Everyone gets the items first; the views are written afterwards, in one batch.
+    for (const p of targets) for (const sink of p.sinks) for (const item of items) void sink.write(event("item", item));
+    const views = targets.flatMap((p) =>
+      items.filter((item) => item.action === "cta" && !p.ctaSeen.has(item.id)).map((item) => ({ p, id: item.id })),
+    );
+    if (views.length === 0) return;
+    views.forEach(({ p, id }) => p.ctaSeen.add(id));
+    const [first] = targets;
+    await recordCtaViews(
+      orm,
+      { accountId: first?.accountId ?? "", eventId: first?.eventId ?? "" },
+      views.map(({ p, id }) => ({ registrantId: p.registrantId, nodeKey: id })),
+      new Date(at),
+    ).catch((error: unknown) => {
+      views.forEach(({ p, id }) => p.ctaSeen.delete(id));
+      console.error("Room CTA views could not be written:", error);
+    });
   }
 
   async function audienceOf(group: EventGroup, at: number): Promise<number | null> {

@@ -86,7 +86,11 @@ export const DEMO_ROOM_NODES: readonly TimelineNode[] = [
   mail("room-missed", 5, "a2", "Replay for those who missed it", "You missed {event_subject}: watch the replay", "Hi {first_name}, the replay is up for two days: {replay_link}"),
 ];
 
-/** The offer's button links to the dashboard at `publicURL` (a CTA link must be an http(s) address). */
+/**
+ * The offer's button links to the dashboard at `publicURL`. A CTA link must be an http(s) address
+ * with a domain name (spec §5), so on `http://localhost:3000` the room shows the offer without a
+ * button; with a real PUBLIC_URL it has one.
+ */
 const withCtaUrl = (node: TimelineNode, publicURL: string | undefined): TimelineNode =>
   node.action === "cta" && publicURL ? { ...node, model: { ...node.model, url: new URL("/", publicURL).href } } : node;
 

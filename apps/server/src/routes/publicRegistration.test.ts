@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type ApiError, type Client } from "@cuepoint/sdk";
 import { registrants } from "../db/schema/index.js";
 import { insertEvent, insertTimeline } from "../leads/testFixtures.js";
-import { setPublicRateLimits } from "../public/rateLimits.js";
+import { DEFAULT_PUBLIC_RATE_LIMITS, setPublicRateLimits } from "../public/rateLimits.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
 
 let t: TestApp;
@@ -359,6 +359,22 @@ describe("rate limits", () => {
     });
     t.clock.advance(61_000);
     await expect(send(11)).resolves.toMatchObject({ status: 201 });
+  });
+
+  it("counts only valid attempts: refused ones use up neither the address's nor the form's allowance", async () => {
+    const { timelineId } = await webinar();
+    const from = visitor(undefined, "203.0.113.44");
+    const send = (body: object) => from.raw("POST", `/public/timelines/${timelineId}/registrations`, body);
+    for (let i = 0; i < 12; i++) {
+      await expect(send({ name: "", email: `typo${i}@example.com` })).rejects.toMatchObject({ status: 400, field: "name" });
+    }
+    for (let i = 0; i < 5; i++) await expect(send({ name: "V", email: `v${i}@example.com` })).resolves.toMatchObject({ status: 201 });
+    await expect(send({ name: "V", email: "v5@example.com" })).rejects.toMatchObject({ status: 429 });
+  });
+
+  it("lets a mailing's crowd in by default: the form's ceiling is far above 100 registrations a second", () => {
+    const { perTimeline } = DEFAULT_PUBLIC_RATE_LIMITS;
+    expect(perTimeline.max / (perTimeline.windowMs / 1000)).toBeGreaterThanOrEqual(200);
   });
 
   it("limits registrations per timeline, whoever sends them", async () => {

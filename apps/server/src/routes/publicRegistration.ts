@@ -94,9 +94,11 @@ const register = defineRoute({
     "answers are checked against the form (400 naming `name`, `phone` or `fields.<name>`); answers to fields the " +
     'form does not have are dropped. 403 when the page is not on the whitelist (message: "Origin domain is not ' +
     "on this timeline's whitelist\") or the email address is banned in the account; 422 when registration is " +
-    `closed or no session is left. Rate-limited (429 with Retry-After): ${limits.perIp.max} registrations per ` +
-    `address per ${limits.perIp.windowMs / 60_000} minutes, ${limits.perTimeline.max} per timeline per ` +
-    `${limits.perTimeline.windowMs / 60_000} minute, per server instance; the address is the socket's, or the ` +
+    `closed or no session is left. Rate-limited (429 with Retry-After), counting only valid attempts (those ` +
+    `that passed every check above): ${limits.perIp.max} registrations per address per ` +
+    `${limits.perIp.windowMs / 60_000} minutes, ${limits.perTimeline.max} per timeline per ` +
+    `${limits.perTimeline.windowMs / 60_000} minute (a mailing's crowd gets in; a flood does not), shared by every ` +
+    "server instance on the database; the address is the socket's, or the " +
     "right-most X-Forwarded-For entry when the peer is a proxy on loopback or a private network. " +
     "`joinUrl` and `replayUrl` are the registrant's own links (`{PUBLIC_URL}/join/{registrantId}`, " +
     `\`/replay/{registrantId}\`); \`startTime\` is the session's UTC instant and \`timeZone\` its zone. ` +
@@ -111,14 +113,12 @@ const register = defineRoute({
   },
   async handle({ params, body, deps, c }) {
     const { orm } = deps.db;
-    await limitIp(c, deps, clientIp(c));
     const timeline = await findPublicTimeline(orm, params.id ?? "");
     const { registration } = timeline;
     const host = requestHost({ origin: c.req.header("origin"), referer: c.req.header("referer") });
     if (registration.whitelist.enabled && !isWhitelisted(host, registration.whitelist.domains)) {
       throw forbidden(NOT_WHITELISTED);
     }
-    await limitTimeline(c, deps, timeline.id);
     if (registration.block) throw new HttpError(422, "Registration for this webinar is closed.");
     const answers = checkRegistrationAnswers(registrationFormFields(registration), body);
     if (!answers.ok) throw badRequest(answers.message, answers.field);
@@ -134,6 +134,9 @@ const register = defineRoute({
       }
     }
     if (!event) throw new HttpError(422, "There is no upcoming session to register for.");
+    // Only valid attempts count (a typo costs nobody their allowance): the address's, then the form's.
+    await limitIp(c, deps, clientIp(c));
+    await limitTimeline(c, deps, timeline.id);
 
     const [banned] = await orm
       .select({ uuid: registrants.uuid })

@@ -1,59 +1,53 @@
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import { isPublicAddress, privateTargetMessage } from "@cuepoint/sdk";
 import { allowPrivateTargets } from "./endpoints.js";
 import { ServiceError } from "./serviceCall.js";
 
-/** Loopback, private, link-local, carrier-grade NAT, multicast and reserved ranges. */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, "ipv4");
-}
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, "ipv6");
-}
-
-function isPrivate(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return PRIVATE.check(mapped, "ipv4");
-  return PRIVATE.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+/** A resolved address the server checked and will connect to. */
+export interface CheckedAddress {
+  address: string;
+  family: 4 | 6;
 }
 
 /**
- * Resolves a host a person typed and refuses it when any of its addresses is private, so
- * "test my webhook" or "test my SMTP server" cannot reach the server's own network. Answers the
- * addresses, so a raw connection (SMTP) can connect to the very address checked. A fetch resolves
- * again, which leaves DNS rebinding between the two look-ups open: pinning needs a custom
- * dispatcher (undici), a step for later.
+ * Resolves a host a person typed, once, and refuses it when any of its addresses is not public
+ * (the SDK's `isPublicAddress`: the IANA special-purpose registries, every spelling — the same
+ * table the SDK's `checkTargetUrl` judges typed addresses by, with the same sentence), unless
+ * `CUEPOINT_ALLOW_PRIVATE_TARGETS`. Answers the addresses, so the connection goes to the very
+ * address checked (`exchange`'s `pin`, the SMTP transport's host): a name that resolves to
+ * something else a moment later (DNS rebinding) is never looked up again.
  */
 export async function publicAddresses(host: string, label: string): Promise<string[]> {
+  return (await checkedAddresses(host, label)).map((entry) => entry.address);
+}
+
+/** {@link publicAddresses} with each address's family, for a connection's `lookup`. */
+export async function checkedAddresses(host: string, label: string): Promise<CheckedAddress[]> {
   const bare = host.replace(/^\[|\]$/g, "");
-  let addresses: string[];
+  let addresses: CheckedAddress[];
   try {
-    addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((entry) => entry.address);
+    const family = isIP(bare);
+    addresses = family ? [{ address: bare, family: family as 4 | 6 }] : (await lookup(bare, { all: true, verbatim: true })).map((entry) => ({ address: entry.address, family: entry.family as 4 | 6 }));
   } catch {
     throw new ServiceError(`${label}: the host "${host}" could not be found.`, "refused");
   }
-  if (!allowPrivateTargets() && addresses.some(isPrivate)) {
-    throw new ServiceError(
-      `${label}: "${host}" is a private network address, which this server does not connect to.`,
-      "refused",
-    );
+  if (addresses.length === 0) throw new ServiceError(`${label}: the host "${host}" could not be found.`, "refused");
+  if (!allowPrivateTargets() && !addresses.every((entry) => isPublicAddress(entry.address))) {
+    throw new ServiceError(`${label}: ${privateTargetMessage(`"${host}"`)}`, "refused");
   }
   return addresses;
+}
+
+/**
+ * The address to connect to for a URL a person typed: resolved and checked once
+ * ({@link checkedAddresses}); pass it as `pin` to `exchange`.
+ *
+ * @example
+ * const pin = await pinnedAddress(new URL(webhook), "Webhook");
+ * await exchange("Webhook", webhook, { raw: body, pin });
+ */
+export async function pinnedAddress(url: URL, label: string): Promise<CheckedAddress> {
+  const [first] = await checkedAddresses(url.hostname, label);
+  return first as CheckedAddress;
 }

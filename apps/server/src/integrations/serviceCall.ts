@@ -1,3 +1,6 @@
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
 import { serviceTimeoutMs } from "./endpoints.js";
 
 /**
@@ -43,6 +46,48 @@ export function vendorMessage(body: unknown): string | undefined {
 export interface RawServiceRequest extends ServiceRequest {
   /** Sent as is (a webhook signs these exact bytes); wins over `json` and `form`. */
   raw?: string;
+  /**
+   * The address checked for a host a person typed (`publicHost.ts` `pinnedAddress`): the call
+   * connects to it instead of resolving the name again, keeping the name for the Host header and
+   * TLS (SNI, certificate), so DNS rebinding cannot swap in another address after the check.
+   */
+  pin?: { address: string; family: 4 | 6 };
+}
+
+interface SentRequest {
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  signal: AbortSignal;
+}
+
+/** One call through node:http(s) with the connection pinned to `pin` (see `RawServiceRequest.pin`). */
+function pinnedFetch(url: string, sent: SentRequest, pin: NonNullable<RawServiceRequest["pin"]>): Promise<Response> {
+  const target = new URL(url);
+  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    // Node asks for every address (`all`) when it may try several families; it gets the one checked.
+    if (options.all) (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [pin]);
+    else callback(null, pin.address, pin.family);
+  };
+  return new Promise((resolve, reject) => {
+    const request = send(target, { method: sent.method, headers: sent.headers, lookup, signal: sent.signal }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        }
+        const status = response.statusCode ?? 502;
+        const empty = status === 204 || status === 304 || status < 200;
+        resolve(new Response(empty ? null : Buffer.concat(chunks), { status: status < 200 ? 502 : status, headers }));
+      });
+    });
+    request.on("error", reject);
+    request.end(sent.body);
+  });
 }
 
 /** What one HTTP call came to, before the caller judges it. */
@@ -70,7 +115,8 @@ function encode(request: RawServiceRequest, headers: Record<string, string>): st
 /**
  * Sends one HTTP call to a service with the timeout of `CUEPOINT_INTEGRATION_TIMEOUT_MS` and
  * answers what came of it. Redirects are not followed: they could carry credentials to another
- * host, or a webhook into a private network past the host check. The one place the integration
+ * host, or a webhook into a private network past the host check. With `pin` the connection goes
+ * to the address checked for a typed host (node:http with a fixed lookup). The one place the integration
  * routes (`callService`) and the engine's executors (`callPeer`) make HTTP calls; each judges the
  * outcome its own way.
  *
@@ -82,17 +128,15 @@ export async function exchange(label: string, url: string, request: RawServiceRe
   const headers: Record<string, string> = { accept: "application/json", ...request.headers };
   const body = encode(request, headers);
   let response: Response;
+  const method = request.method ?? (body === undefined ? "GET" : "POST");
+  const signal = AbortSignal.timeout(serviceTimeoutMs());
   try {
-    response = await fetch(url, {
-      method: request.method ?? (body === undefined ? "GET" : "POST"),
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(serviceTimeoutMs()),
-    });
+    response = request.pin
+      ? await pinnedFetch(url, { method, headers, body, signal }, request.pin)
+      : await fetch(url, { method, headers, body, redirect: "manual", signal });
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const timedOut = (error instanceof DOMException && error.name === "TimeoutError") || (signal.aborted && (signal.reason as Error)?.name === "TimeoutError");
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
     const message = timedOut
       ? `${label} did not answer in time.`
       : `${label} could not be reached${cause ? ` (${cause})` : ""}.`;

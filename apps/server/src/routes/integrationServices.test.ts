@@ -167,7 +167,7 @@ describe("check and test", () => {
     try {
       await expect(owner.integrations.check("webhook", { webhook: `${fake.url}/hooks/ok` })).rejects.toMatchObject({
         status: 422,
-        message: expect.stringContaining("private network address"),
+        message: expect.stringContaining("private or local network address"),
       });
       await expect(owner.integrations.testSmtp({ address: "127.0.0.1", port: smtp.port })).rejects.toMatchObject({ status: 422 });
       expect(fake.requests).toHaveLength(0);

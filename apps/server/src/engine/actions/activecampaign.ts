@@ -1,6 +1,6 @@
 import { normalizeTagName } from "@cuepoint/sdk";
 import { isRebased } from "../../integrations/endpoints.js";
-import { publicAddresses } from "../../integrations/publicHost.js";
+import { pinnedAddress } from "../../integrations/publicHost.js";
 import { asAction } from "./errors.js";
 import { callPeer, type PeerRequest } from "./http.js";
 import { actionIntegration } from "./integration.js";
@@ -17,9 +17,10 @@ async function connect(ctx: ActionContext, job: ActionJob): Promise<Api> {
   const token = String(loaded.secrets.credentials.api_key ?? "");
   if (!URL.canParse(base) || !token) throw new PermanentActionError(`${label}: the integration needs its API URL and key.`);
   // The API URL is typed by a person: no private network, unless the operator rebased the kind.
-  if (!isRebased(loaded.kind)) await asAction(() => publicAddresses(new URL(base).hostname, label));
+  // Checked once and pinned: every call of this action connects to the address checked.
+  const pin = isRebased(loaded.kind) ? undefined : await asAction(() => pinnedAddress(new URL(base), label));
   return (path, request = {}) =>
-    callPeer(label, service.url(`${base}${path}`), { ...request, headers: { "Api-Token": token, ...request.headers } });
+    callPeer(label, service.url(`${base}${path}`), { ...request, pin, headers: { "Api-Token": token, ...request.headers } });
 }
 
 /** Creates or updates the registrant's contact (`POST /api/3/contact/sync`); answers its id. */

@@ -1,4 +1,5 @@
 import { checkActionFields, isLiveAction, type ActionFieldsInput, type TimelineNode } from "@cuepoint/sdk";
+import { allowPrivateTargets } from "../../integrations/endpoints.js";
 
 /** Why a node cannot be queued: the field to fix and what to do, in the SDK's words. */
 export type ActionReadiness = { ok: true } | { ok: false; field: string; message: string };
@@ -8,7 +9,8 @@ export type ActionCaches = Omit<ActionFieldsInput, "kind" | "action" | "model">;
 
 /**
  * Whether a timeline node can be queued: the per-integration required fields of spec §5 (the
- * SDK's `checkActionFields`, the one copy of those rules), and an integration picked for every
+ * SDK's `checkActionFields`, the one copy of those rules — a webhook address by the SDK's
+ * `checkTargetUrl`, honouring `CUEPOINT_ALLOW_PRIVATE_TARGETS`), and an integration picked for every
  * action that runs through one. Live-event actions are checked the same way but need no
  * integration of the account (they run on the event's platform as part of its live script).
  * The executors call it again before sending, so a node edited after queueing fails permanently
@@ -20,7 +22,13 @@ export type ActionCaches = Omit<ActionFieldsInput, "kind" | "action" | "model">;
  */
 export function checkActionReady(node: TimelineNode, caches: ActionCaches = {}): ActionReadiness {
   if (!node.action.trim()) return { ok: false, field: "action", message: "Pick an action" };
-  const fields = checkActionFields({ ...caches, kind: node.integrationType, action: node.action, model: node.model });
+  const fields = checkActionFields({
+    ...caches,
+    kind: node.integrationType,
+    action: node.action,
+    model: node.model,
+    allowPrivateTargets: allowPrivateTargets(),
+  });
   if (!fields.ok) return { ok: false, field: fields.field, message: fields.message };
   if (!isLiveAction(node) && !node.integrationID.trim()) {
     return { ok: false, field: "integrationID", message: "Pick the integration this action runs through" };

@@ -1,6 +1,6 @@
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from "@cuepoint/sdk";
 import { isRebased, serviceUrl } from "../../integrations/endpoints.js";
-import { publicAddresses } from "../../integrations/publicHost.js";
+import { pinnedAddress, type CheckedAddress } from "../../integrations/publicHost.js";
 import { SIGNING_SECRET_FIELD, signingSecretsAt } from "../../integrations/signingSecret.js";
 import { asAction } from "./errors.js";
 import { callPeer } from "./http.js";
@@ -27,10 +27,12 @@ export async function sendWebhook(ctx: ActionContext, job: ActionJob): Promise<A
   const { loaded, label } = await actionIntegration(ctx, job);
   const address = String(job.node.model.webhook).trim();
   const url = new URL(address);
+  let pin: CheckedAddress | undefined;
   if (isRebased(loaded.kind)) {
     url.href = serviceUrl(loaded.kind, url.href);
   } else {
-    await asAction(() => publicAddresses(url.hostname, label));
+    // requireReady applied the address rule to the typed URL; this checks what it resolves to, and pins it.
+    pin = await asAction(() => pinnedAddress(url, label));
   }
   const now = ctx.now();
   const body = JSON.stringify(webhookPayload(job, now));
@@ -47,6 +49,6 @@ export async function sendWebhook(ctx: ActionContext, job: ActionJob): Promise<A
     "user-agent": "Cuepoint-Webhooks/1",
     ...(signed && { [WEBHOOK_SIGNATURE_HEADER]: await signWebhook(secrets, body, now) }),
   };
-  const { status } = await callPeer(label, url.href, { raw: body, headers });
+  const { status } = await callPeer(label, url.href, { raw: body, headers, pin });
   return { status: "sent", detail: `HTTP ${status}${signed ? " (signed)" : " (unsigned: no signing secret set)"}` };
 }

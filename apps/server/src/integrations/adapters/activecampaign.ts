@@ -1,6 +1,7 @@
 import type { ServiceList } from "@cuepoint/sdk";
 import { isRebased } from "../endpoints.js";
-import { publicAddresses } from "../publicHost.js";
+import { pinnedAddress } from "../publicHost.js";
+import type { RawServiceRequest } from "../serviceCall.js";
 import { AUTO_FIELDS, type IntegrationAdapter, type ServiceContext } from "./types.js";
 
 /**
@@ -13,12 +14,19 @@ const PAGE = 100;
 /** At most this many pages per list, so a runaway account cannot hold a request forever. */
 const MAX_PAGES = 50;
 
-async function api(ctx: ServiceContext, path: string): Promise<string> {
+async function api(ctx: ServiceContext, path: string, request: RawServiceRequest = {}): Promise<RawServiceRequest & { url: string }> {
   const base = (ctx.credentials.api_url ?? "").replace(/\/+$/, "");
   // The API URL is typed by a person: it must not lead into the server's network, unless the
-  // operator rebased the kind (then requests go to the configured address, not this one).
-  if (!isRebased(ctx.kind)) await publicAddresses(new URL(base).hostname, ctx.label);
-  return ctx.url(`${base}${path}`);
+  // operator rebased the kind (then requests go to the configured address, not this one). The
+  // call connects to the address checked.
+  const pin = isRebased(ctx.kind) ? undefined : await pinnedAddress(new URL(base), ctx.label);
+  return { ...request, pin, url: ctx.url(`${base}${path}`) };
+}
+
+/** One call to the account's API: `api()`'s checked, pinned address. */
+async function call<T = unknown>(ctx: ServiceContext, path: string, request: RawServiceRequest = {}): Promise<T> {
+  const { url, ...pinned } = await api(ctx, path, { ...request, headers: { ...headers(ctx), ...request.headers } });
+  return ctx.call<T>(url, pinned);
 }
 
 const headers = (ctx: ServiceContext) => ({ "Api-Token": ctx.credentials.api_key ?? "" });
@@ -26,8 +34,7 @@ const headers = (ctx: ServiceContext) => ({ "Api-Token": ctx.credentials.api_key
 async function readAll(ctx: ServiceContext, resource: string, nameField: string): Promise<ServiceList[]> {
   const items: ServiceList[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
-    const url = await api(ctx, `/api/3/${resource}?limit=${PAGE}&offset=${page * PAGE}`);
-    const body = await ctx.call<Record<string, Array<Record<string, unknown>>>>(url, { headers: headers(ctx) });
+    const body = await call<Record<string, Array<Record<string, unknown>>>>(ctx, `/api/3/${resource}?limit=${PAGE}&offset=${page * PAGE}`);
     const rows = body?.[resource] ?? [];
     for (const row of rows) items.push({ id: String(row.id), name: String(row[nameField] ?? "") });
     if (rows.length < PAGE) break;
@@ -43,19 +50,17 @@ const perstag = (name: string) =>
     .replace(/^_|_$/g, "");
 
 async function createField(ctx: ServiceContext, listID: string, title: string, tag: string): Promise<void> {
-  const created = await ctx.call<{ field: { id: string | number } }>(await api(ctx, "/api/3/fields"), {
-    headers: headers(ctx),
+  const created = await call<{ field: { id: string | number } }>(ctx, "/api/3/fields", {
     json: { field: { type: "text", title, perstag: tag } },
   });
-  await ctx.call(await api(ctx, "/api/3/fieldRels"), {
-    headers: headers(ctx),
+  await call(ctx, "/api/3/fieldRels", {
     json: { fieldRel: { field: String(created.field.id), relid: listID } },
   });
 }
 
 export const activeCampaign: IntegrationAdapter = {
   async check(ctx) {
-    await ctx.call(await api(ctx, "/api/3/users/me"), { headers: headers(ctx) });
+    await call(ctx, "/api/3/users/me");
   },
   async lists(ctx) {
     return {
@@ -77,8 +82,7 @@ export const activeCampaign: IntegrationAdapter = {
     return added;
   },
   async addTag(ctx, _listID, name) {
-    const body = await ctx.call<{ tag: { id: string | number; tag: string } }>(await api(ctx, "/api/3/tags"), {
-      headers: headers(ctx),
+    const body = await call<{ tag: { id: string | number; tag: string } }>(ctx, "/api/3/tags", {
       json: { tag: { tag: name, tagType: "contact", description: "" } },
     });
     return { id: String(body.tag.id), name: body.tag.tag };

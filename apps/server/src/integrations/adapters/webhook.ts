@@ -1,5 +1,6 @@
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from "@cuepoint/sdk";
-import { publicAddresses } from "../publicHost.js";
+import { checkTargetUrl, signWebhook, WEBHOOK_SIGNATURE_HEADER } from "@cuepoint/sdk";
+import { allowPrivateTargets } from "../endpoints.js";
+import { pinnedAddress } from "../publicHost.js";
 import { ServiceError } from "../serviceCall.js";
 import type { IntegrationAdapter } from "./types.js";
 
@@ -15,16 +16,11 @@ export const webhookAdapter: IntegrationAdapter = {
   async check(ctx) {
     const address = ctx.credentials.webhook ?? ctx.credentials.url;
     if (!address) return `${ctx.label} needs no connection: each action posts to its own webhook address.`;
-    let url: URL;
-    try {
-      url = new URL(address);
-    } catch {
-      throw new ServiceError(`${ctx.label}: "${address}" is not a web address.`, "refused");
-    }
-    if (url.protocol !== "https:" && url.protocol !== "http:") {
-      throw new ServiceError(`${ctx.label}: the webhook address must start with https:// or http://.`, "refused");
-    }
-    await publicAddresses(url.hostname, ctx.label);
+    // The webhook action's own rule (SDK checkTargetUrl), then every resolved address, pinned.
+    const target = checkTargetUrl(address, { label: "The webhook address", allowPrivate: allowPrivateTargets() });
+    if (!target.ok) throw new ServiceError(`${ctx.label}: ${target.message}`, "refused");
+    const url = new URL(address);
+    const pin = await pinnedAddress(url, ctx.label);
     const now = ctx.now();
     const body = JSON.stringify({
       event: "test",
@@ -36,7 +32,7 @@ export const webhookAdapter: IntegrationAdapter = {
     const headers: Record<string, string> = { "content-type": "application/json" };
     const signed = ctx.signingSecrets.length > 0;
     if (signed) headers[WEBHOOK_SIGNATURE_HEADER] = await signWebhook(ctx.signingSecrets, body, now);
-    await ctx.call(url.toString(), { raw: body, headers });
+    await ctx.call(url.toString(), { raw: body, headers, pin });
     return signed
       ? `The webhook answered the test payload. It was signed (${WEBHOOK_SIGNATURE_HEADER}) with this integration's signing secret.`
       : `The webhook answered the test payload.`;

@@ -155,14 +155,19 @@ describe("webhook automation", () => {
     expect(run(kind, "sendWebhook", { webhook: "https://hooks.zapier.com/hooks/catch/1/abc" })).toEqual(ok);
     expect(run(kind, "sendWebhook", {})).toEqual(problem("webhook", "Enter the webhook address"));
     expect(run(kind, "sendWebhook", { webhook: "hooks.zapier.com/x" })).toEqual(
-      problem(
-        "webhook",
-        "Webhook address must be a web address starting with http:// or https://, " +
-          "such as https://example.com/hook",
-        "invalid",
-      ),
+      problem("webhook", "Webhook address must begin with http:// or https://.", "invalid"),
     );
   });
+
+  it.each(["http://127.0.0.1:8080/hook", "http://localhost:3000/", "http://[::1]/", "http://2130706433/", "http://10.0.0.7/"])(
+    "refuses %s with the real reason, and takes it when the operator allows private targets",
+    (webhook) => {
+      expect(run("WEBHOOK", "sendWebhook", { webhook })).toEqual(
+        problem("webhook", "Webhook address points to a private or local network address, which Cuepoint does not connect to.", "invalid"),
+      );
+      expect(checkActionFields({ kind: "WEBHOOK", action: "sendWebhook", model: { webhook }, allowPrivateTargets: true })).toEqual(ok);
+    },
+  );
 });
 
 describe("email marketing addTag", () => {

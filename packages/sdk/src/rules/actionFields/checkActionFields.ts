@@ -1,4 +1,4 @@
-import { isUrl } from "../url/url.js";
+import { checkTargetUrl } from "../url/targetUrl.js";
 import {
   getIntegrationKind,
   type ActionField,
@@ -28,6 +28,11 @@ export interface ActionFieldsInput {
   readonly listTags?: readonly ListEntry[];
   /** The user's audio media; when given, an audio file must be one of them. */
   readonly audios?: ReadonlyArray<{ readonly uniqueID: string }>;
+  /**
+   * Addresses into private networks are let through (the server's `CUEPOINT_ALLOW_PRIVATE_TARGETS`);
+   * default false, so a webhook to `http://127.0.0.1/…` is refused with the reason.
+   */
+  readonly allowPrivateTargets?: boolean;
 }
 
 export type ActionFieldProblemReason = "missing" | "notFound" | "invalid" | "unsupported";
@@ -78,7 +83,11 @@ function fieldProblem(
     message,
   });
   if (value === undefined) return field.required ? problem("missing", missingMessage(field)) : undefined;
-  if (field.kind === "url" && !isUrl(value)) return problem("invalid", invalidMessage(field));
+  if (field.kind === "url") {
+    // The rule of every address the server calls because a person typed it (rules/url/targetUrl.ts).
+    const target = checkTargetUrl(value, { label: field.label, allowPrivate: input.allowPrivateTargets });
+    if (!target.ok) return problem("invalid", target.message);
+  }
   if (field.kind === "number" && !Number.isFinite(Number(value))) {
     return problem("invalid", invalidMessage(field));
   }
@@ -97,7 +106,7 @@ function fieldProblem(
  * each required field of the catalogue action must be set; a value picked from a list must be in
  * that list when it is cached (by id, or by lower-cased name for email-marketing tags, among
  * the account's tags and the list's tags); an audio file must be among the user's audios when
- * given; a webhook must be an http(s) address. Problems come in form order.
+ * given; a webhook must be an http(s) address the server may call (`checkTargetUrl`). Problems come in form order.
  *
  * @example
  * listActionFieldProblems({ kind: "TWILIO", action: "sendsms", model: {} });

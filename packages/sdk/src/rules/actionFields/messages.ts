@@ -47,12 +47,8 @@ export function notFoundMessage(field: ActionField, entry: IntegrationEntry): st
   return `Pick ${listNoun} that exists in this ${entry.label} account`;
 }
 
-/** Why a present value is not acceptable, for url, number and option fields. */
+/** Why a present value is not acceptable, for number and option fields (addresses: `checkTargetUrl`). */
 export function invalidMessage(field: ActionField): string {
-  if (field.kind === "url") {
-    const example = field.placeholder ?? "https://example.com";
-    return `${field.label} must be a web address starting with http:// or https://, such as ${example}`;
-  }
   if (field.kind === "number") return `${field.label} must be a number`;
   const choices = (field.options ?? []).map((o) => o.label).join(", ");
   return `Choose the ${labelInSentence(field.label)}: ${choices}`;

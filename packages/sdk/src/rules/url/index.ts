@@ -9,3 +9,5 @@ export {
   isStrictUrl,
   isUrl,
 } from "./url.js";
+export { isIpAddress, isPublicAddress } from "./publicAddress.js";
+export { checkTargetUrl, privateTargetMessage, type TargetUrlOptions } from "./targetUrl.js";

@@ -80,6 +80,8 @@ export const IntegrationSchema = /* @__PURE__ */ v.looseObject({
   hash_key: CredentialValue,
   address: CredentialValue,
   port: CredentialValue,
+  fromEmail: CredentialValue,
+  fromName: CredentialValue,
   sid: CredentialValue,
   token: CredentialValue,
   access_token: CredentialValue,

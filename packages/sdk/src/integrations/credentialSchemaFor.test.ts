@@ -117,3 +117,20 @@ describe("credentialSchemaFor: required fields and formats", () => {
     for (const kind of INTEGRATION_KINDS) expect(credentialSchemaFor(kind).type).toBe("object");
   });
 });
+
+describe("credentialSchemaFor: SMTP sender", () => {
+  const smtp = { address: "smtp.sendgrid.net", port: "587", username: "apikey", password: "SG.secret" };
+  const check = (fields: Record<string, unknown>) => v.safeParse(credentialSchemaFor("SMTP"), fields);
+
+  it("takes a From address and name beside a login that is no email address", () => {
+    const result = check({ ...smtp, fromEmail: "events@acme.example", fromName: "Acme Events" });
+    expect(result.success && result.output).toMatchObject({ username: "apikey", fromEmail: "events@acme.example", fromName: "Acme Events" });
+    expect(check(smtp).success).toBe(true);
+  });
+
+  it("refuses a From address that is no email address, naming it", () => {
+    expect(check({ ...smtp, fromEmail: "apikey" }).issues?.[0]?.message).toBe(
+      "From address must be an email address such as events@example.com",
+    );
+  });
+});

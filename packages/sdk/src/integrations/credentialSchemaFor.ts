@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { isEmail } from "../rules/email/email.js";
 import { isUrl } from "../rules/url/url.js";
 import { AWS_REGION_PATTERN, DOMAIN_PATTERN, isPort } from "./formats.js";
 import { integrationCatalogue } from "./integrationCatalogue.js";
@@ -35,6 +36,8 @@ function formatRule(field: CredentialField): FormatRule | undefined {
           `${name} must be a web address starting with https://, ` +
           `such as ${example(field, "https://example.com")}`,
       };
+    case "email":
+      return { test: isEmail, message: `${name} must be an email address such as ${example(field, "events@example.com")}` };
     case "awsRegion":
       return {
         test: (s) => AWS_REGION_PATTERN.test(s),

@@ -16,7 +16,9 @@ const SPEC_CREDENTIAL_FIELDS = (
   "api_key, api_url, api_secret, aws_access_key_id, aws_secret_access_key, aws_region, vendor_id, " +
   "domain, defaultRedirect, team_id, secret, api_app_id, api_username, api_password, account_id, " +
   "private_api_key, public_api_key, api_pass, api_domain, accountType, widgetID, referenceID, app_id, " +
-  "rest_api_key, username, password, subdomain, hash_key, address, port, sid, token, access_token, key"
+  "rest_api_key, username, password, subdomain, hash_key, address, port, sid, token, access_token, key, " +
+  // Beyond spec §3: the SMTP integration's own sender (issue 12: the login is often no address).
+  "fromEmail, fromName"
 ).split(", ");
 const SPEC_ICONS = (
   "envelope, tag-alt, comment-dots, folder-plus, folder-times, folder-upload, folder, refresh, " +

@@ -18,9 +18,9 @@ export interface FieldOption {
 /**
  * A format check on a credential beyond "required":
  * `url` http(s) address, `domain` host name (DOMAIN_PATTERN), `port` 1..65535,
- * `awsRegion` an AWS region code such as us-east-1.
+ * `awsRegion` an AWS region code such as us-east-1, `email` an email address (rules/email).
  */
-export type CredentialFormat = "url" | "domain" | "port" | "awsRegion";
+export type CredentialFormat = "url" | "domain" | "port" | "awsRegion" | "email";
 
 /** One field of a kind's credential form, named by its wire field name (spec §3). */
 export interface CredentialField {
@@ -33,6 +33,8 @@ export interface CredentialField {
   readonly options?: readonly FieldOption[];
   readonly format?: CredentialFormat;
   readonly placeholder?: string;
+  /** A line under the input saying what the field is for. */
+  readonly hint?: string;
 }
 
 /**

@@ -35,6 +35,8 @@ export const CREDENTIAL_FIELDS = [
   "hash_key",
   "address",
   "port",
+  "fromEmail",
+  "fromName",
   "sid",
   "token",
   "access_token",

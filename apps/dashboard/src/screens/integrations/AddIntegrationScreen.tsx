@@ -188,9 +188,10 @@ function KindForm({ entry, onSaved }: { entry: IntegrationEntry; onSaved: (integ
             key={field.name}
             label={field.required ? field.label : `${field.label} (optional)`}
             name={field.name}
-            type={field.secret ? "password" : field.format === "port" ? "number" : "text"}
+            type={field.secret ? "password" : field.format === "port" ? "number" : field.format === "email" ? "email" : "text"}
             autoComplete={field.secret ? "new-password" : "off"}
             placeholder={field.placeholder}
+            hint={field.hint}
             value={form[field.name] ?? ""}
             onChange={(e) => setForm((f) => ({ ...f, [field.name]: e.target.value }))}
             error={errors[field.name]}

@@ -26,3 +26,15 @@ describe("checkCredentials", () => {
     if (!result.ok) expect(Object.keys(result.errors)).toContain("api_key");
   });
 });
+
+describe("the SMTP form's sender", () => {
+  it("takes a From address and name beside a login that is no email address, and checks the address", () => {
+    const smtp = { address: "smtp.sendgrid.net", port: "587", username: "apikey", password: "SG.x" };
+    expect(checkCredentials("SMTP", { ...smtp, fromEmail: "events@acme.example", fromName: "Acme Events" })).toMatchObject({
+      ok: true,
+      values: { username: "apikey", fromEmail: "events@acme.example", fromName: "Acme Events" },
+    });
+    const result = checkCredentials("SMTP", { ...smtp, fromEmail: "apikey" });
+    expect(result.ok ? {} : result.errors).toEqual({ fromEmail: "From address must be an email address such as events@example.com" });
+  });
+});

@@ -121,11 +121,26 @@ async function smtpOf(
 }
 
 /**
+ * Who an SMTP integration sends as: its own From address and name (`fromEmail`, `fromName`),
+ * else its login when that is an email address — most providers' logins are not (`apikey`, an
+ * access key).
+ *
+ * @example
+ * smtpSender({ username: "apikey", fromEmail: "events@acme.example", fromName: "Acme" }); // { address: "events@acme.example", name: "Acme" }
+ */
+export function smtpSender(credentials: Record<string, unknown>): { address: string; name: string } {
+  const text = (key: string) => (typeof credentials[key] === "string" ? (credentials[key] as string).trim() : "");
+  const login = text("username");
+  return { address: text("fromEmail") || (login.includes("@") ? login : ""), name: text("fromName") };
+}
+
+/**
  * The `sendMail` node that sends one autoresponder message (confirmation, reminder, attendee,
  * non-attendee) of a timeline, for the worker to carry out like any action: the sketch
  * (`autoresponderSketch`) sent through the autoresponder's SMTP integration (`smtpOf`: the first
  * listed, else the account's only one). The autoresponder has no From field, so the mail is sent
- * from the SMTP login when it is an email address, under the timeline's organizer name. Answers
+ * as the integration's sender (`smtpSender`: its From address, else a login that is an email
+ * address), under the timeline's organizer name, else the integration's From name. Answers
  * why not when the message is off, empty, or has no sender.
  *
  * @example
@@ -143,14 +158,17 @@ export async function autoresponderNode(
   if (!sketch.ok) return sketch;
   const found = await smtpOf(ctx, accountId, setting.integrations);
   if (!found.ok) return found;
-  const login = String(found.smtp.secrets.credentials.username ?? "");
-  if (!login.includes("@")) {
-    return { ok: false, reason: "the SMTP login is not an email address to send the autoresponder from" };
+  const sender = smtpSender(found.smtp.secrets.credentials);
+  if (!sender.address) {
+    return {
+      ok: false,
+      reason: "the SMTP integration has no From address (and its login is not an email address): set one in the integration",
+    };
   }
   const node: TimelineNode = {
     ...sketch.node,
     integrationID: found.smtp.row.id,
-    model: { ...sketch.node.model, emailFrom: login, nameFrom: organizer },
+    model: { ...sketch.node.model, emailFrom: sender.address, nameFrom: organizer.trim() || sender.name },
   };
   return { ok: true, node };
 }

@@ -1,4 +1,5 @@
 import { smtpSettings } from "../../integrations/smtpTransport.js";
+import { smtpSender } from "./autoresponder.js";
 import { actionIntegration } from "./integration.js";
 import { messageIdFor } from "./messageId.js";
 import { modelText, NO_EMAIL, requireReady } from "./require.js";
@@ -8,7 +9,8 @@ import { PermanentActionError, type ActionContext, type ActionJob, type ActionOu
 
 /**
  * SMTP `sendMail`: one plain-text mail to the registrant through the integration's server
- * (address, port, username, password), from `model.emailFrom` (and `nameFrom`), with
+ * (address, port, username, password), from `model.emailFrom` (and `nameFrom`, else the
+ * integration's From name), with
  * `emailSubject` and `message` personalised (template.ts) and a Message-ID derived from the
  * job's idempotency key. Autoresponder mails (autoresponder.ts) arrive here as sendMail nodes.
  *
@@ -27,7 +29,7 @@ export async function sendMail(ctx: ActionContext, job: ActionJob): Promise<Acti
   const where = `${settings.host}:${settings.port}`;
   try {
     const info = await transport.sendMail({
-      from: { name: modelText(job, "nameFrom"), address: from },
+      from: { name: modelText(job, "nameFrom") || smtpSender(loaded.secrets.credentials).name, address: from },
       to: { name: job.registrant.name, address: job.registrant.email },
       subject: fillTemplate(modelText(job, "emailSubject"), variables),
       text: fillTemplate(String(job.node.model.message ?? ""), variables),

@@ -18,6 +18,14 @@ export const emailSendingIntegrations = {
       credential("port", "Port", { format: "port", placeholder: "587" }),
       credential("username", "Username"),
       secretCredential("password", "Password"),
+      // The login is often no address at all (SendGrid's `apikey`, an IAM access key).
+      credential("fromEmail", "From address", {
+        required: false,
+        format: "email",
+        placeholder: "events@example.com",
+        hint: "Autoresponder emails are sent from this address. Needed when the username is not an email address.",
+      }),
+      credential("fromName", "From name", { required: false, placeholder: "Acme Events", hint: "Used when the timeline names no organizer." }),
     ],
     actions: [SEND_MAIL],
   },

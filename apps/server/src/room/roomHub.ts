@@ -266,6 +266,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       group.timer = undefined;
       if ([...group.presences].every((p) => p.sinks.size === 0)) {
         groups.delete(eventId);
+        counted.delete(eventId);
+        registrantCounts.delete(eventId);
         return;
       }
       tick(group)

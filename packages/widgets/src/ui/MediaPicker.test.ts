@@ -2,7 +2,7 @@ import { fireEvent, waitFor, within } from "@testing-library/dom";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { MediaItem } from "@cuepoint/sdk";
 import { createUploader } from "@cuepoint/sdk/upload";
-import { mp4File } from "../../../../apps/server/src/test-support/mediaFixtures.js";
+import { syntheticVideo } from "../../../../apps/server/src/test-support/videoFiles.js";
 import { BINDINGS } from "../test-support/bindings.js";
 import { startWidgetServer, type WidgetServer } from "../test-support/server.js";
 
@@ -77,13 +77,14 @@ describe.each(BINDINGS)("MediaPicker ($name)", ({ name, entry, mount, unmountAll
       one.add([file]);
       return one.start();
     };
-    await uploader(new File([mp4File(754)], `talk-${name}.mp4`, { type: "video/mp4" }));
+    // A real (tiny) video: the server encodes it with ffmpeg, and shows its length once encoded.
+    await uploader(new File([await syntheticVideo({ seconds: 3, width: 160, height: 90 })], `talk-${name}.mp4`, { type: "video/mp4" }));
     await uploader(new File(["not a video at all"], `broken-${name}.mp4`, { type: "video/mp4" }));
     await server.t.mediaProcessing.idle();
     const view = within(mount(entry.MediaPicker, { client: server.owner, onPick: () => {} }));
     fireEvent.change(await view.findByLabelText("Media type"), { target: { value: "video" } });
     const talk = await view.findByText(`talk-${name}.mp4`, { exact: false, selector: "label span" });
-    expect(talk.textContent).toContain("· 00:12:34");
+    expect(talk.textContent).toContain("· 00:00:03");
     const broken = await view.findByText(`broken-${name}.mp4`, { exact: false, selector: "label span" });
     expect(broken.textContent).toContain("· failed");
     const box = (label: HTMLElement) => label.closest("label")!.querySelector("input")!;

@@ -148,6 +148,12 @@ describe("no 500 from text or numbers, over the route table", () => {
     expect((await send(attendance, "/api/automation/attendance", { json: { webinarID: ID, uuid: ID, attendedSeconds: 2 ** 31 } })).answer).toMatchObject({
       field: "attendedSeconds",
     });
+    // Free text has a maximum (TEXT_LIMITS): a 200 KB name is refused, not stored.
+    const updateUser = apiRoutes.find((r) => r.path === "/updateuser");
+    if (!updateUser) throw new Error("no updateuser route");
+    for (const field of ["name", "domain"]) {
+      expect(await send(updateUser, "/api/updateuser", { json: { [field]: "x".repeat(200_000) } })).toMatchObject({ status: 400, answer: { field } });
+    }
     expect((await send(login, "/api/login", { json: { email: "ann@example.com", password: SURROGATE } })).answer.message).toBe(
       '"password" contains a broken character (an unpaired UTF-16 surrogate).',
     );

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { COLOR_MODE_PREFERENCES, EXPERIENCE_LEVELS } from "../../constants.js";
 import { EmailSchema } from "../../rules/email/index.js";
 import { PasswordSchema } from "../../rules/password/index.js";
+import { text, TEXT_LIMITS } from "../text.js";
 import { FormNumberSchema, IdSchema, requiredText } from "./fields.js";
 
 /** `GET /user/resource_history` query: one page of usage, optionally one kind and a date range. */
@@ -26,7 +27,7 @@ export type ForgotPasswordRequest = v.InferInput<typeof ForgotPasswordRequestSch
 export const UpdateUserRequestSchema = v.object({
   name: v.optional(requiredText("Enter your name.")),
   email: v.optional(EmailSchema),
-  domain: v.optional(v.string()),
+  domain: v.optional(text(TEXT_LIMITS.domain)),
   profile: v.optional(
     v.object({
       userSkillLevel: v.optional(v.picklist(EXPERIENCE_LEVELS)),

@@ -14,9 +14,9 @@ export const IdSchema = v.union([
   v.pipe(v.number(), v.safeInteger("This ID must be a whole number.")),
 ]);
 
-/** A required, non-empty string. */
-export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (message = "This field is required.") =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(message));
+/** A required, non-empty string of at most `max` characters (a name unless told: `TEXT_LIMITS`). */
+export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (message = "This field is required.", max: number = TEXT_LIMITS.name) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `Use at most ${max.toLocaleString("en-US")} characters.`));
 
 /** A boolean, also spelled `"true"`/`"false"`/`"1"`/`"0"` in multipart bodies. */
 export const FormBooleanSchema = v.union([

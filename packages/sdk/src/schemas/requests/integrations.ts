@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { text, TEXT_LIMITS } from "../text.js";
 import { FormBooleanSchema, IdSchema, RecordSchema, jsonField, requiredText } from "./fields.js";
 
 /**
@@ -17,14 +18,14 @@ import { FormBooleanSchema, IdSchema, RecordSchema, jsonField, requiredText } fr
  */
 export const CredentialsSchema = v.record(
   v.string(),
-  v.union([v.string(), v.number(), v.boolean()]),
+  v.union([text(TEXT_LIMITS.description), v.number(), v.boolean()]),
 );
 export type Credentials = v.InferInput<typeof CredentialsSchema>;
 
 /** `blocks` of a new integration: its upper-case `type` (kind), an optional label, credentials. */
 export const IntegrationBlocksSchema = v.looseObject({
   type: requiredText("Choose the integration type."),
-  name: v.optional(v.string()),
+  name: v.optional(text(TEXT_LIMITS.name)),
 });
 export type IntegrationBlocks = v.InferInput<typeof IntegrationBlocksSchema>;
 

@@ -4,11 +4,12 @@ import { OptionalPhoneSchema } from "../../rules/phone/phone.js";
 import { REGISTRATION_NAME_MAX_LENGTH } from "../../rules/registration/checkRegistrationAnswers.js";
 import { CustomFormFieldSchema, RegistrationTypeSchema } from "../timelineSetting/registration.js";
 import { TimeZoneSchema } from "../fields.js";
+import { text, TEXT_LIMITS } from "../text.js";
 import { FormBooleanSchema, jsonField } from "./fields.js";
 
 /** An answer to a custom field, as JSON carries it (the server stores it as text). */
 const FieldValueSchema = /* @__PURE__ */ v.union([
-  /* @__PURE__ */ v.string(),
+  /* @__PURE__ */ text(TEXT_LIMITS.short),
   /* @__PURE__ */ v.number(),
   /* @__PURE__ */ v.boolean(),
 ]);

@@ -3,6 +3,7 @@ import { RECURRING_MAX_EVENTS, RECURRING_MAX_STEP_MINUTES, RECURRING_MIN_STEP_MI
 import { EmailSchema } from "../../rules/email/index.js";
 import { TimeZoneSchema } from "../fields.js";
 import { ANALYTICS_PERIODS } from "../webinar.js";
+import { text, TEXT_LIMITS } from "../text.js";
 import { FormBooleanSchema, FormNumberSchema, IdSchema, requiredText } from "./fields.js";
 
 /** Which webinars a list shows. */
@@ -99,7 +100,7 @@ export const CreateWebinarRequestSchema = v.object({
   ),
   timeZone: v.optional(TimeZoneSchema),
   /** Event name; defaults to the timeline's name. */
-  name: v.optional(v.string()),
+  name: v.optional(text(TEXT_LIMITS.name)),
   isRecurring: v.optional(FormBooleanSchema),
   recurring: v.optional(
     v.object({

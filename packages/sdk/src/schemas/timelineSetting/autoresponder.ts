@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { MultiEventSettingSchema } from "../multiEventSetting.js";
+import { text as limitedText, TEXT_LIMITS } from "../text.js";
 
 /** The autoresponder's enable flags travel as the strings 'true' and 'false' (spec §3). */
 export const StringFlagSchema = /* @__PURE__ */ v.picklist(["true", "false"]);
@@ -10,8 +11,8 @@ function flag() {
 }
 
 /* @__NO_SIDE_EFFECTS__ */
-function text() {
-  return v.optional(v.string(), "");
+function text(max: number = TEXT_LIMITS.body) {
+  return v.optional(limitedText(max), "");
 }
 
 /**
@@ -32,13 +33,13 @@ export const AutoresponderSettingSchema = /* @__PURE__ */ v.object({
   nonattendee: /* @__PURE__ */ flag(),
   attendee: /* @__PURE__ */ flag(),
   multiEvents: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.array(MultiEventSettingSchema), () => []),
-  confirmationTitle: /* @__PURE__ */ text(),
+  confirmationTitle: /* @__PURE__ */ text(TEXT_LIMITS.title),
   confirmationBody: /* @__PURE__ */ text(),
-  nonattendeeTitle: /* @__PURE__ */ text(),
+  nonattendeeTitle: /* @__PURE__ */ text(TEXT_LIMITS.title),
   nonattendeeBody: /* @__PURE__ */ text(),
-  reminderTitle: /* @__PURE__ */ text(),
+  reminderTitle: /* @__PURE__ */ text(TEXT_LIMITS.title),
   reminderBody: /* @__PURE__ */ text(),
-  attendeeTitle: /* @__PURE__ */ text(),
+  attendeeTitle: /* @__PURE__ */ text(TEXT_LIMITS.title),
   attendeeBody: /* @__PURE__ */ text(),
 });
 

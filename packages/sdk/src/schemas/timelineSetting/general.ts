@@ -10,6 +10,7 @@ import {
 import { AudienceSegmentSchema, defaultAudienceSegments } from "../audience.js";
 import { CountSchema, MinutesSchema, OptionalVideoLengthSchema, TimeZoneSchema } from "../fields.js";
 import { MultiEventSettingSchema } from "../multiEventSetting.js";
+import { text as limitedText, TEXT_LIMITS } from "../text.js";
 import { TimelineNodeSchema } from "../timelineNode.js";
 import { CountdownSchema } from "./countdown.js";
 import { HlsSettingSchema } from "./hls.js";
@@ -20,8 +21,8 @@ function off() {
 }
 
 /* @__NO_SIDE_EFFECTS__ */
-function text() {
-  return v.optional(v.string(), "");
+function text(max: number = TEXT_LIMITS.description) {
+  return v.optional(limitedText(max), "");
 }
 
 /** 'default' (no platform chosen yet, the spec's default) or one of the delivery platforms. */
@@ -98,10 +99,10 @@ export const GeneralSettingSchema = /* @__PURE__ */ v.object({
     defaultAudienceSegments,
   ),
   enabled: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.boolean(), true),
-  timelineName: /* @__PURE__ */ text(),
-  description: /* @__PURE__ */ text(),
-  organizer: /* @__PURE__ */ text(),
-  presenters: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.array(/* @__PURE__ */ v.string()), () => []),
+  timelineName: /* @__PURE__ */ text(TEXT_LIMITS.name),
+  description: /* @__PURE__ */ text(TEXT_LIMITS.description),
+  organizer: /* @__PURE__ */ text(TEXT_LIMITS.name),
+  presenters: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.array(/* @__PURE__ */ limitedText(TEXT_LIMITS.name)), () => []),
   timeZone: /* @__PURE__ */ v.optional(TimeZoneSchema, DEFAULT_TIMEZONE),
   timeStamp: /* @__PURE__ */ v.optional(
     /* @__PURE__ */ v.nullable(

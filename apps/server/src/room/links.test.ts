@@ -54,6 +54,22 @@ describe("the shell", () => {
     expect(html).toContain("<title>Scale &lt;your&gt; team</title>"); // the timeline's name, escaped
     expect(html).not.toContain("room-code"); // host code never runs in the shell
   });
+
+  it("hints hls.js's download with the page once the room opens, except to Apple's browsers (native HLS)", async () => {
+    const chrome = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" };
+    const iphone = { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1" };
+    const preload = '<link rel="preload" href="/room-hls.js" as="script">';
+    const shell = async (headers: Record<string, string>) => (await t.app.request(`/join/${token}`, { headers })).text();
+    try {
+      t.setNow(T0 - 16 * MIN); // before the waiting room (joinStart 15)
+      expect(await shell(chrome)).not.toContain(preload);
+      t.setNow(T0 - 15 * MIN);
+      expect(await shell(chrome)).toContain(preload);
+      expect(await shell(iphone)).not.toContain(preload);
+    } finally {
+      t.setNow(T0 - 60 * MIN);
+    }
+  });
 });
 
 describe("links that open nothing answer a clear HTML page", () => {

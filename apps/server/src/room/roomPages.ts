@@ -57,7 +57,20 @@ export interface ShellInput {
   title: string;
   language: string;
   faviconUrl: string | null;
+  /**
+   * Start fetching hls.js with the page (a `preload` hint): the room is open or about to be, and
+   * the browser is not Apple's, whose native player the widget uses instead. Without it hls.js was
+   * requested only after room.js and the snapshot were in, the largest wait before the first frame.
+   */
+  preloadPlayer?: boolean;
 }
+
+/**
+ * Whether the browser is Apple's WebKit (Safari on a Mac, every browser on iOS/iPadOS), where the
+ * room plays HLS natively and needs no hls.js. A hint only: the widget decides by what it can play.
+ */
+export const isAppleWebKit = (userAgent: string): boolean =>
+  /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && /Safari\//.test(userAgent) && !/Chrome|Chromium|Edg|Firefox/.test(userAgent));
 
 /**
  * The thin page at a personal link: the room widget (`/room.js`) does the rest from the room API.
@@ -73,7 +86,9 @@ export function roomShell(c: Context, input: ShellInput): Response {
       `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">` +
       `<meta name="robots" content="noindex"><title>${escapeHtml(input.title)}</title>${icon}` +
       `<style>body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',sans-serif}</style>` +
-      `<script src="/room.js" defer></script></head><body>` +
+      `<script src="/room.js" defer></script>` +
+      (input.preloadPlayer ? `<link rel="preload" href="/room-hls.js" as="script">` : "") +
+      `</head><body>` +
       `<noscript><main style="max-width:36rem;margin:0 auto;padding:3rem 1.25rem"><h1>${escapeHtml(input.title)}</h1>` +
       `<p>This event page needs JavaScript. Turn it on in your browser's settings, then reload the page.</p></main></noscript>` +
       `<div id="cuepoint-room" data-token="${escapeHtml(input.token)}" data-entry="${input.entry}"></div>` +

@@ -4,7 +4,7 @@ import { roomViewAt } from "@cuepoint/sdk";
 import type { AppDeps } from "../deps.js";
 import { brandingOf } from "./branding.js";
 import { findRoomLink, RoomLinkError } from "./roomLink.js";
-import { customCodeDocument, linkErrorPage, roomShell } from "./roomPages.js";
+import { customCodeDocument, isAppleWebKit, linkErrorPage, roomShell } from "./roomPages.js";
 import { serveRoomScripts } from "./roomScripts.js";
 import { loadRoom } from "./roomState.js";
 import { customCodeOf, customPartOf, eventTitleOf, type CustomPart } from "./snapshot.js";
@@ -37,12 +37,14 @@ export function serveRoomPages(app: Hono, deps: AppDeps, roomFile?: string): voi
     page(async (c, token) => {
       const link = await findRoomLink(orm, token);
       const branding = await brandingOf(orm, link.accountId, link.timeline.general, link.token);
+      const opensAt = link.event.startsAt.getTime() - link.timeline.general.joinStart * 60_000;
       return roomShell(c, {
         token: link.token,
         entry,
         title: eventTitleOf(link),
         language: link.timeline.general.language,
         faviconUrl: branding.faviconUrl,
+        preloadPlayer: deps.config.now().getTime() >= opensAt && !isAppleWebKit(c.req.header("user-agent") ?? ""),
       });
     });
   app.get("/join/:token", shell("join"));

@@ -116,9 +116,12 @@ describe("room.js on the hosted page's strict CSP", () => {
       const position = playbackPositionAt(room, site.serverNow());
       expect(Math.abs((state?.currentTime ?? 0) - position)).toBeLessThanOrEqual(2);
       // Over the next segment boundaries it keeps the event's time (it plays, it is not behind).
+      // A stall at a segment's edge (the next one airs only at its start) may leave it a moment past
+      // 2 s behind: the player catches up within 4 s (createPlayer's timeupdate check).
       await page.waitForTimeout(8000);
-      const later = await videoState(page);
-      expect(Math.abs((later?.currentTime ?? 0) - playbackPositionAt(room, site.serverNow()))).toBeLessThanOrEqual(2);
+      await expect
+        .poll(async () => Math.abs(((await videoState(page))?.currentTime ?? 0) - playbackPositionAt(room, site.serverNow())), { timeout: 4500 })
+        .toBeLessThanOrEqual(2);
       // Seeking ahead (devtools) is put back.
       await page.evaluate(() => {
         const video = document.querySelector("#cuepoint-room")?.shadowRoot?.querySelector("video");

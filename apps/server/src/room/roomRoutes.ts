@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import ical, { ICalAlarmType } from "ical-generator";
-import { roomViewAt } from "@cuepoint/sdk";
+import { roomTimingOf, roomViewAt } from "@cuepoint/sdk";
 import type { AppDeps } from "../deps.js";
 import { brandingOf } from "./branding.js";
 import { findRoomLink, RoomLinkError } from "./roomLink.js";
@@ -37,7 +37,9 @@ export function serveRoomPages(app: Hono, deps: AppDeps, roomFile?: string): voi
     page(async (c, token) => {
       const link = await findRoomLink(orm, token);
       const branding = await brandingOf(orm, link.accountId, link.timeline.general, link.token);
-      const opensAt = link.event.startsAt.getTime() - link.timeline.general.joinStart * 60_000;
+      // When the room opens is the SDK's rule (it does not depend on the video's length).
+      const timing = roomTimingOf({ general: link.timeline.general, startsAt: link.event.startsAt, timeZone: link.event.timeZone });
+      const opensAt = roomViewAt(timing, timing.startsAt).opensAt;
       return roomShell(c, {
         token: link.token,
         entry,

@@ -192,7 +192,7 @@ describe("what the snapshot tells", () => {
       pip: { enabled: true, seconds: 20 },
       muteAll: true,
       audience: "simulated",
-      chat: { enabled: true, timestamps: false },
+      chat: { enabled: true, timestamps: false, mode: "private", canned: [] },
     });
     expect(room.branding.logoUrl).toMatch(new RegExp(`^/api/public/room/${token}/media/[0-9a-f-]{36}$`));
     expect(room.branding.faviconUrl).toBe("https://cdn.example.com/icon.png");

@@ -1,4 +1,4 @@
-import { audienceCountAt, googleCalendarUrl, itemsDueAt, roomViewAt, type RoomEntry, type RoomItem, type RoomPhase, type RoomSnapshot } from "@cuepoint/sdk";
+import { audienceCountAt, chatModeOf, googleCalendarUrl, itemsDueAt, roomViewAt, type RoomEntry, type RoomItem, type RoomPhase, type RoomSnapshot } from "@cuepoint/sdk";
 import type { Branding } from "./branding.js";
 import type { RoomState } from "./roomState.js";
 
@@ -94,6 +94,8 @@ export function roomSnapshot(input: SnapshotInput): RoomSnapshot {
       chat: {
         enabled: room.platform === "aevent" && (general.hls.livechat.enabled || chatItems),
         timestamps: general.hls.livechat.isTimestamp,
+        mode: chatModeOf(general.hls.livechat.type),
+        canned: room.platform === "aevent" ? general.hls.canned : [],
       },
     },
     video:

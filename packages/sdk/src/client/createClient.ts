@@ -8,6 +8,7 @@ import { leads } from "./leads.js";
 import { media } from "./media.js";
 import { registration } from "./registration.js";
 import { room } from "./room.js";
+import { roomConsole } from "./roomConsole.js";
 import { session } from "./session.js";
 import { timelines } from "./timelines.js";
 import { tokens } from "./tokens.js";
@@ -29,6 +30,8 @@ export interface Client {
   registration: ReturnType<typeof registration>;
   /** The event room's public endpoints (a registrant's personal token, no bearer token). */
   room: ReturnType<typeof room>;
+  /** The host's live console of an event (issue 13): chat inbox, push, mute, ban, start and end. */
+  console: ReturnType<typeof roomConsole>;
   /** The automation engine: catch-up and quiet hours, attendance, delivery log, dry run, live script. */
   automation: ReturnType<typeof automation>;
   /** The request core, for calls the groups do not cover (and for `downloadCsv`). */
@@ -67,6 +70,7 @@ export const createClient = /* @__NO_SIDE_EFFECTS__ */ (options: ClientOptions):
     leads: leads(request),
     registration: registration(request),
     room: room(request),
+    console: roomConsole(request),
     automation: automation(request),
     request,
   };

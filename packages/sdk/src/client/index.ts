@@ -37,6 +37,7 @@ export { media as mediaResource } from "./media.js";
 export { leads as leadsResource } from "./leads.js";
 export { registration as registrationResource } from "./registration.js";
 export { room as roomResource } from "./room.js";
+export { roomChat as roomChatResource, roomConsole as consoleResource } from "./roomConsole.js";
 export { automation as automationResource } from "./automation.js";
 export type { SessionResource, SessionResult } from "./session.js";
 export type { CreatedToken, TokensResource } from "./tokens.js";
@@ -49,6 +50,7 @@ export type { MediaResource, MediaStatus } from "./media.js";
 export type { LeadsResource } from "./leads.js";
 export type { RegistrationResource } from "./registration.js";
 export type { RoomResource } from "./room.js";
+export type { ConsoleResource, RoomChatResource } from "./roomConsole.js";
 export type {
   AutomationResource,
   AutomationSettings,

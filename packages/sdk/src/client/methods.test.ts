@@ -7,6 +7,7 @@ import { integrationCalls } from "./test-support/calls/integrationCalls.js";
 import { libraryCalls } from "./test-support/calls/libraryCalls.js";
 import { registrationCalls } from "./test-support/calls/registrationCalls.js";
 import { roomCalls } from "./test-support/calls/roomCalls.js";
+import { roomConsoleCalls } from "./test-support/calls/roomConsoleCalls.js";
 import { timelineCalls } from "./test-support/calls/timelineCalls.js";
 import type { CallRow } from "./test-support/calls/types.js";
 import { webinarCalls } from "./test-support/calls/webinarCalls.js";
@@ -26,6 +27,7 @@ const ROWS: Record<string, CallRow> = {
   ...libraryCalls,
   ...registrationCalls,
   ...roomCalls,
+  ...roomConsoleCalls,
   ...automationCalls,
 };
 
@@ -76,7 +78,8 @@ describe("every method of spec §7", () => {
     // logout, forgotPassword, revision and restoreRevision, addAgent/addHost/removeAgent/removeHost,
     // authorizeURL and completeOAuth, media status and download; + 2 public registration calls;
     // + 7 automation calls; + 2 designed webhook signing-secret calls (read, rotate);
-    // + the designed webinars.reschedule; + 2 public event room calls (get, clickCta).
-    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2);
+    // + the designed webinars.reschedule; + 2 public event room calls (get, clickCta);
+    // + the room's chat (room.chat) and 9 console calls (issue 13).
+    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9);
   });
 });

@@ -1,5 +1,6 @@
 import type { RoomSnapshot } from "../schemas/room.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
+import { roomChat, type RoomChatResource } from "./roomConsole.js";
 import type { Success } from "./types.js";
 
 export interface RoomResource {
@@ -22,6 +23,8 @@ export interface RoomResource {
    * await client.room.clickCta(token, item.id)
    */
   clickCta(token: string, id: string): CuepointPromise<void>;
+  /** The room's chat (issue 13): `chat.send(token, { clientId, body })`. */
+  chat: RoomChatResource;
 }
 
 const path = (token: string) => `/public/room/${encodeURIComponent(token)}`;
@@ -33,4 +36,5 @@ const path = (token: string) => `/public/room/${encodeURIComponent(token)}`;
 export const room = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): RoomResource => ({
   get: (token) => call("GET", path(token), undefined, { auth: false }),
   clickCta: (token, id) => call("POST", `${path(token)}/cta`, { id }, { auth: false }),
+  chat: roomChat(call),
 });

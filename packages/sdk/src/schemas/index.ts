@@ -16,6 +16,7 @@ export * from "./lead.js";
 export * from "./media.js";
 export * from "./multiEventSetting.js";
 export * from "./room.js";
+export * from "./roomChat.js";
 export * from "./timelineDraft.js";
 export * from "./timelineMaster.js";
 export * from "./timelineNode.js";

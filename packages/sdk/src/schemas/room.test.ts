@@ -44,7 +44,7 @@ const snapshot = () => ({
     pip: { enabled: false, seconds: 0 },
     muteAll: false,
     audience: "simulated",
-    chat: { enabled: true, timestamps: false },
+    chat: { enabled: true, timestamps: false, mode: "private", canned: [] },
   },
   video: { playlistUrl: "/api/public/room/t/hls/master.m3u8", posterUrl: null, durationSeconds: 3600, hlsScriptUrl: "/room-hls.js" },
   items: [{ id: "n1", action: "livechat", offsetSeconds: 95, chat: { name: "Ann", message: "Hi" } }],

@@ -108,7 +108,13 @@ export const RoomDisplaySchema = /* @__PURE__ */ v.object({
   pip: /* @__PURE__ */ v.object({ enabled: /* @__PURE__ */ v.boolean(), seconds: /* @__PURE__ */ wholeNonNegative() }),
   muteAll: /* @__PURE__ */ v.boolean(),
   audience: /* @__PURE__ */ v.picklist(["real", "hidden", "simulated"]),
-  chat: /* @__PURE__ */ v.object({ enabled: /* @__PURE__ */ v.boolean(), timestamps: /* @__PURE__ */ v.boolean() }),
+  /** `mode` (issue 13): who reads attendees' messages (`chatModeOf`); `canned`: quick replies offered to attendees. */
+  chat: /* @__PURE__ */ v.object({
+    enabled: /* @__PURE__ */ v.boolean(),
+    timestamps: /* @__PURE__ */ v.boolean(),
+    mode: /* @__PURE__ */ v.picklist(["private", "public"]),
+    canned: /* @__PURE__ */ v.array(/* @__PURE__ */ v.string()),
+  }),
 });
 
 const NullableString = /* @__PURE__ */ v.nullable(/* @__PURE__ */ v.string());

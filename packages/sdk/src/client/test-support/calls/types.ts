@@ -4,7 +4,7 @@ import type { Client } from "../../createClient.js";
 /** One client method and what the server must receive from it. */
 export type CallRow = {
   call: (client: Client) => Promise<unknown>;
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   query?: Record<string, string>;
   encoding: "none" | "json" | "multipart";

@@ -1,0 +1,82 @@
+import type {
+  ConsoleAction,
+  ConsoleEvent,
+  ConsoleMessage,
+  ConsoleMessageRequest,
+  ConsoleMuteRequest,
+  ConsolePushRequest,
+  ConsoleSnapshot,
+  RoomChatMessage,
+  RoomChatSendRequest,
+} from "../schemas/roomChat.js";
+import type { CuepointPromise, Fetcher } from "./createFetcher.js";
+import { group } from "./group.js";
+import type { Success } from "./types.js";
+
+type Id = string | number;
+
+/** The room's chat, as an attendee (the personal token; no bearer token is sent). */
+export interface RoomChatResource {
+  /**
+   * `POST /public/room/{token}/chat` `{ clientId, body }`: sends a message; resolves the stored
+   * `RoomChatMessage` (201, or 200 when this `clientId` was already stored: a retry is never
+   * stored twice). Rejects with an `ApiError`: 400 (empty, too long), 429 (too fast), 403 (the
+   * chat is closed), 404/410 (the link).
+   *
+   * @example
+   * const { success: sent } = await client.room.chat.send(token, { clientId: crypto.randomUUID(), body: "Hello!" })
+   */
+  send(token: string, body: RoomChatSendRequest): CuepointPromise<Success<RoomChatMessage>>;
+}
+
+/** The chat of a room (`client.room.chat`). */
+export const roomChat = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): RoomChatResource => ({
+  send: (token, body) => call("POST", `/public/room/${encodeURIComponent(token)}/chat`, body, { auth: false }),
+});
+
+/** The host's live console of one event (`id`: the webinar event's id, as `webinars.get`). */
+export interface ConsoleResource {
+  /** `GET /webinars/{id}/console`: everything the console shows now. @example const { success: live } = await client.console.get(id) */
+  get(id: Id): CuepointPromise<Success<ConsoleSnapshot>>;
+  /**
+   * `POST /webinars/{id}/console/messages`: the host's message, to everyone (`toAll`) or privately
+   * to `toRegistrantId` (mailed with their replay link when they have left: `emailed`).
+   *
+   * @example
+   * await client.console.send(id, { clientId: crypto.randomUUID(), body: "Welcome!", toAll: true })
+   */
+  send(id: Id, body: ConsoleMessageRequest): CuepointPromise<Success<ConsoleMessage>>;
+  /** `PATCH /webinars/{id}/console/messages/{messageId}` `{ answered }`. @example await client.console.answer(id, message.id, true) */
+  answer(id: Id, messageId: string, answered: boolean): CuepointPromise<Success<ConsoleMessage>>;
+  /** `DELETE /webinars/{id}/console/messages/{messageId}`: nobody sees it any more. @example await client.console.deleteMessage(id, message.id) */
+  deleteMessage(id: Id, messageId: string): CuepointPromise<void>;
+  /** `POST /webinars/{id}/console/mute`: a silent mute (their messages reach nobody else). @example await client.console.mute(id, { registrantId, muted: true }) */
+  mute(id: Id, body: ConsoleMuteRequest): CuepointPromise<void>;
+  /** `POST /webinars/{id}/console/ban` `{ registrantId }`: the leads ban; their room closes. @example await client.console.ban(id, registrantId) */
+  ban(id: Id, registrantId: string): CuepointPromise<void>;
+  /**
+   * `POST /webinars/{id}/console/push`: a CTA or a subject change, now, to everyone present.
+   *
+   * @example
+   * await client.console.push(id, { kind: "subject", subject: "Questions and answers" })
+   */
+  push(id: Id, body: ConsolePushRequest): CuepointPromise<Success<ConsoleAction>>;
+  /** `POST /webinars/{id}/console/start` (semi-automatic and manual events). @example await client.console.start(id) */
+  start(id: Id): CuepointPromise<Success<ConsoleEvent>>;
+  /** `POST /webinars/{id}/console/end` (manual events). @example await client.console.end(id) */
+  end(id: Id): CuepointPromise<Success<ConsoleEvent>>;
+}
+
+/** The host's live console (issue 13). */
+export const roomConsole = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): ConsoleResource =>
+  group<ConsoleResource>(call, {
+    get: "GET /webinars/{id}/console",
+    send: "POST /webinars/{id}/console/messages",
+    answer: "PATCH /webinars/{id}/console/messages/{messageId} =answered",
+    deleteMessage: "DELETE /webinars/{id}/console/messages/{messageId}",
+    mute: "POST /webinars/{id}/console/mute",
+    ban: "POST /webinars/{id}/console/ban =registrantId",
+    push: "POST /webinars/{id}/console/push",
+    start: "POST /webinars/{id}/console/start",
+    end: "POST /webinars/{id}/console/end",
+  });

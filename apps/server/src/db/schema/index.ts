@@ -11,3 +11,4 @@ export * from "./media.js";
 export * from "./integrations.js";
 export * from "./rateLimits.js";
 export * from "./engine.js";
+export * from "./roomChat.js";

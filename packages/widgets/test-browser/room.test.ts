@@ -104,6 +104,9 @@ describe("room.js on the hosted page's strict CSP", () => {
       const page = await openRoom(token, { nativeHls });
       const shadow = page.locator("#cuepoint-room");
       await shadow.getByText("Welcome, everyone!").waitFor();
+      // The subject change renames the heading and, on this hosted page (data-page-title), the tab.
+      await shadow.getByRole("heading", { level: 1, name: "Part two: the course" }).waitFor();
+      expect(await page.title()).toBe("Part two: the course");
       // Muted autoplay where sound needs a click: the big button brings the sound.
       const unmute = shadow.getByRole("button", { name: /Click to unmute/ });
       if (await unmute.isVisible()) {

@@ -80,7 +80,7 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
         pip: { enabled: false, seconds: 0 },
         muteAll: false,
         audience: "real",
-        chat: { enabled: true, timestamps: true },
+        chat: { enabled: true, timestamps: true, mode: "public", canned: [] },
       },
       video: { playlistUrl: `${base}/hls/live.m3u8`, posterUrl: null, durationSeconds: liveSeconds, hlsScriptUrl: "/room-hls.js" },
       items:
@@ -93,6 +93,7 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
                 offsetSeconds: 2,
                 cta: { headline: "The full course", subheadline: "Half price during the event", buttonText: "Get the course", url: `${origin}/offer` },
               },
+              { id: "s1", action: "changesubject", offsetSeconds: 3, subject: "Part two: the course" },
             ]
           : [],
       audience: 12,
@@ -135,7 +136,7 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
       return response.end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
           `<meta name="color-scheme" content="light dark"><title>Browser Webinar</title><script src="/room.js" defer></script></head>` +
-          `<body><noscript>This page needs JavaScript.</noscript><div id="cuepoint-room" data-token="${page[1]}" data-entry="join"></div></body></html>`,
+          `<body><noscript>This page needs JavaScript.</noscript><div id="cuepoint-room" data-token="${page[1]}" data-entry="join" data-page-title></div></body></html>`,
       );
     }
     if (pathname === "/offer") return send(200, "text/html; charset=utf-8", "<!doctype html><title>Offer</title><p>The offer page.</p>");

@@ -46,7 +46,7 @@ describe("the shell", () => {
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     const html = await response.text();
-    expect(html).toContain(`<div id="cuepoint-room" data-token="${token}" data-entry="${entry}"></div>`);
+    expect(html).toContain(`<div id="cuepoint-room" data-token="${token}" data-entry="${entry}" data-page-title></div>`);
     expect(html).toContain('<script src="/room.js" defer></script>');
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('<meta name="color-scheme" content="light dark">');

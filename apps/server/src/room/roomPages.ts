@@ -91,7 +91,7 @@ export function roomShell(c: Context, input: ShellInput): Response {
       `</head><body>` +
       `<noscript><main style="max-width:36rem;margin:0 auto;padding:3rem 1.25rem"><h1>${escapeHtml(input.title)}</h1>` +
       `<p>This event page needs JavaScript. Turn it on in your browser's settings, then reload the page.</p></main></noscript>` +
-      `<div id="cuepoint-room" data-token="${escapeHtml(input.token)}" data-entry="${input.entry}"></div>` +
+      `<div id="cuepoint-room" data-token="${escapeHtml(input.token)}" data-entry="${input.entry}" data-page-title></div>` +
       `</body></html>`,
   );
 }

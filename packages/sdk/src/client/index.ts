@@ -49,7 +49,7 @@ export type { FormsResource } from "./forms.js";
 export type { MediaResource, MediaStatus } from "./media.js";
 export type { LeadsResource } from "./leads.js";
 export type { RegistrationResource } from "./registration.js";
-export type { RoomResource } from "./room.js";
+export type { RoomGetQuery, RoomResource } from "./room.js";
 export type { ConsoleResource, RoomChatResource } from "./roomConsole.js";
 export type {
   AutomationResource,

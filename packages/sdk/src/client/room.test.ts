@@ -21,6 +21,18 @@ describe("client.room", () => {
     expect(server.last().headers.authorization).toBeUndefined();
   });
 
+  it("get sends the link's entry as the query (?entry=replay), and no query without one", async () => {
+    const snapshot = { token: "t1", entry: "replay" };
+    server.script("GET /public/room/t1", { body: { success: snapshot } });
+    const client = createClient({ apiURL: server.url });
+    await expect(client.room.get("t1", { entry: "replay" })).resolves.toEqual({ success: snapshot });
+    expect(server.last().query).toEqual({ entry: "replay" });
+    await client.room.get("t1", { entry: "join" });
+    expect(server.last().query).toEqual({ entry: "join" });
+    await client.room.get("t1");
+    expect(server.last().query).toEqual({});
+  });
+
   it("get rejects an unknown token with the server's 404", async () => {
     server.script("GET /public/room/nope", { status: 404, body: { message: "This link is not valid." } });
     const call = createClient({ apiURL: server.url, retry: 0 }).room.get("nope");

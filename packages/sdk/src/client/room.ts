@@ -1,3 +1,4 @@
+import type { RoomEntry } from "../room/types.js";
 import type { RoomSnapshot } from "../schemas/room.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { roomChat, type RoomChatResource } from "./roomConsole.js";
@@ -8,13 +9,15 @@ export interface RoomResource {
    * `GET /public/room/{token}`: the registrant's room at the server's instant (`RoomSnapshot`:
    * phase, timing, video, due items, audience…). Public: the personal token is the only key; no
    * bearer token is sent. An unknown token rejects with a 404 `ApiError`, a gone event with 410, a
-   * banned registrant with 403.
+   * banned registrant with 403. `entry` says which personal link was opened: `"replay"` for
+   * `/replay/{token}` (sent as `?entry=replay`; the server's default is `"join"`).
    *
    * @example
    * const { success: room } = await client.room.get(token)
    * if (room.view.phase === "waiting") showCountdown(room.view.nextChangeAt)
+   * await client.room.get(token, { entry: "replay" }) // the replay link's view
    */
-  get(token: string): CuepointPromise<Success<RoomSnapshot>>;
+  get(token: string, query?: RoomGetQuery): CuepointPromise<Success<RoomSnapshot>>;
   /**
    * `POST /public/room/{token}/cta` `{ id }`: records that the registrant clicked the call to
    * action `id` (a room item's id). Public; resolves with no data (204).
@@ -27,6 +30,12 @@ export interface RoomResource {
   chat: RoomChatResource;
 }
 
+/** The query of `room.get`. */
+export interface RoomGetQuery {
+  /** The personal link opened: `/join/{token}` (the default) or `/replay/{token}`. */
+  entry?: RoomEntry;
+}
+
 const path = (token: string) => `/public/room/${encodeURIComponent(token)}`;
 
 /**
@@ -34,7 +43,7 @@ const path = (token: string) => `/public/room/${encodeURIComponent(token)}`;
  * the client's bearer token (`auth: false`): a personal link is the only key to a room.
  */
 export const room = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): RoomResource => ({
-  get: (token) => call("GET", path(token), undefined, { auth: false }),
+  get: (token, query) => call("GET", path(token), query?.entry ? { entry: query.entry } : undefined, { auth: false }),
   clickCta: (token, id) => call("POST", `${path(token)}/cta`, { id }, { auth: false }),
   chat: roomChat(call),
 });

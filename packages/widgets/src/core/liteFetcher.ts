@@ -2,7 +2,8 @@ import { ApiError, NetworkError, type Fetcher } from "@cuepoint/sdk";
 
 /**
  * A request core for the public endpoints, on the platform's `fetch`, that the SDK's resource
- * factories accept in place of `createFetcher` (so the paths stay the SDK's). It sends JSON, no
+ * factories accept in place of `createFetcher` (so the paths stay the SDK's). It sends a GET's
+ * payload as its query string and any other payload as JSON, no
  * token and no XSRF header, never retries, and rejects with the SDK's `ApiError` (the server's
  * `message` and `field`) or `NetworkError`. The SDK's own core is built on ofetch (4.8 KB gzip):
  * too much for a script tag whose whole budget is 12 KB.
@@ -18,7 +19,12 @@ export function createLiteFetcher(
 ): Fetcher {
   const base = apiURL.replace(/\/+$/, "");
   const raw = async (method: string, path: string, payload?: unknown) => {
-    const body = method === "GET" ? undefined : JSON.stringify(payload); // undefined without a payload
+    const get = method === "GET";
+    const body = get ? undefined : JSON.stringify(payload); // undefined without a payload
+    // A GET's payload is its query, as in the SDK's core (undefined values left out).
+    const pairs = get && payload ? Object.entries(payload as Record<string, unknown>).filter(([, value]) => value !== undefined) : [];
+    const query = new URLSearchParams(pairs.map(([key, value]) => [key, String(value)])).toString();
+    if (query) path += `${path.includes("?") ? "&" : "?"}${query}`;
     const headers: Record<string, string> = { accept: "application/json" };
     if (body) headers["content-type"] = headers.accept as string;
     let response: Response;

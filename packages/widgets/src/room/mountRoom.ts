@@ -6,7 +6,8 @@ import { eventRoomComponent, type EventRoomProps } from "../ui/EventRoom.js";
 const EventRoom = /* @__PURE__ */ eventRoomComponent(preactRuntime) as FunctionComponent<EventRoomProps>;
 
 /**
- * Mounts the event room in `element` (its `data-token`, `data-entry`, `data-api-url`), inside an
+ * Mounts the event room in `element` (its `data-token`, `data-entry`, `data-api-url`, and
+ * `data-page-title`: the page is the room's own, so its title follows the subject), inside an
  * open shadow root; does nothing without an element or a token, or when it is mounted already.
  *
  * @example
@@ -19,6 +20,7 @@ export function mountRoom(element: HTMLElement | null, apiURL: string): void {
     token: data.token,
     entry: data.entry === "replay" ? "replay" : ("join" satisfies RoomEntry),
     apiURL: data.apiUrl || apiURL,
+    pageTitle: data.pageTitle !== undefined,
   };
   render(h(EventRoom, props), element.attachShadow({ mode: "open" }));
 }

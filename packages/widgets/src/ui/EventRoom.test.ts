@@ -120,6 +120,23 @@ describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom
     await waitFor(() => expect(view.queryByRole("region", { name: "Join the program" })).toBeNull());
   });
 
+  it("with pageTitle (the hosted page), a changesubject also becomes the page's title; without it the host page's title stays", async () => {
+    const subject = { id: "s1", action: "changesubject", offsetSeconds: 600, subject: "Part two: pricing" };
+    for (const pageTitle of [true, false]) {
+      document.title = "The host's page";
+      const server = fakeRoomServer(timingIn(-10 * MINUTE));
+      const container = room(server, { pageTitle });
+      const view = within(container);
+      await view.findByRole("heading", { level: 1, name: "Growth Webinar" });
+      await waitFor(() => expect(FakeEventSource.current).toBeTruthy());
+      (FakeEventSource.current as FakeEventSource).emit("item", subject);
+      await view.findByRole("heading", { level: 1, name: "Part two: pricing" });
+      await waitFor(() => expect(document.title).toBe(pageTitle ? "Part two: pricing" : "The host's page"));
+      unmountAll();
+      FakeEventSource.opened = [];
+    }
+  });
+
   it("autoplays muted when sound is refused and unmutes on a click; muteAll starts muted", async () => {
     const server = fakeRoomServer(timingIn(-MINUTE));
     const container = room(server);

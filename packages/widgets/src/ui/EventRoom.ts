@@ -29,6 +29,12 @@ export interface EventRoomProps {
   timeZone?: string;
   /** Locale for dates and times (the browser's by default). */
   locale?: string;
+  /**
+   * The page's `document.title` follows the room's subject (a `changesubject` item, timed or
+   * pushed). For the hosted room page only (room.js turns it on from the shell's
+   * `data-page-title`); off by default, so a room on a host's own page never renames that page.
+   */
+  pageTitle?: boolean;
   /** Called with each phase the room shows (`confirmation`, `waiting`, `live`, `replay`, `ended`, `expired`). */
   onPhase?: (detail: { token: string; phase: RoomPhase }) => void;
   /** The local clock (tests); `Date.now` by default. */
@@ -78,6 +84,11 @@ export function eventRoomComponent(rt: Runtime) {
       const video = snapshotNow?.video;
       if (video && needsVideo) preloadHls(core.resolve(video.hlsScriptUrl), latest.current.loadHls);
     }, [needsVideo]);
+
+    const subject = core.subject.value;
+    rt.useEffect(() => {
+      if (latest.current.pageTitle && subject) document.title = subject;
+    }, [subject]);
 
     const snapshot = core.snapshot.value;
     const phase = core.phase.value;

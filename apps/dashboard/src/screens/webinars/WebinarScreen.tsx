@@ -10,6 +10,7 @@ import { ListState } from "../../ui/ListState.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { toast } from "../../ui/Toasts.js";
 import { CoOrganizerForm } from "./CoOrganizerForm.js";
+import { LiveConsole } from "./console/LiveConsole.js";
 import { DeleteWebinarButtons } from "./DeleteWebinar.js";
 import { formatWhen, saveTextFile } from "./format.js";
 import { PeoplePanel } from "./PeoplePanel.js";
@@ -23,7 +24,7 @@ const EXPORT_LABELS: Record<ExportType, string> = {
   nonattendees: "Non-attendees",
 };
 
-/** One webinar (/webinar/{id}): details, reschedule, visibility toggle, co-organizers, hosts, agents, CSV export, delete. */
+/** One webinar (/webinar/{id}): the live console (or, afterwards, its summary), details, reschedule, visibility toggle, co-organizers, hosts, agents, CSV export, delete. */
 export default function WebinarScreen({ params }: ScreenProps) {
   const id = params.id ?? "";
   const webinar = useQuery(async () => (await client.webinars.get(id)).success, [id]);
@@ -89,6 +90,7 @@ function WebinarDetails({ webinar, onChange, reload }: { webinar: Webinar; onCha
   const coOrganizers = webinar.organizers.filter((o) => o.role === "co-organizer");
   return (
     <div className="stack">
+      <LiveConsole eventId={id} />
       <div className="screen-grid" style={{ margin: 0 }}>
         <section className="card stack" aria-labelledby="details-heading">
           <h2 id="details-heading" style={{ margin: 0 }}>Details</h2>

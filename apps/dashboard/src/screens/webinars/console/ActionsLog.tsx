@@ -1,0 +1,39 @@
+import { describeAction, formatAt } from "./consoleFormat.js";
+import type { ConsoleAction } from "./types.js";
+
+/** What the host (and co-hosts) did from the console: when, what, who — newest first. */
+export function ActionsLog({ actions, headingLevel = 3 }: { actions: ConsoleAction[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const rows = actions.slice().sort((a, b) => b.at - a.at);
+  return (
+    <section className="console-panel" aria-labelledby="console-log-heading">
+      <Heading id="console-log-heading" style={{ margin: 0 }}>Actions log</Heading>
+      {rows.length === 0 ? (
+        <p className="muted" style={{ margin: 0 }}>Nothing pushed or done from the console yet.</p>
+      ) : (
+        <div className="table-wrap console-log" tabIndex={0} role="region" aria-label="Actions log entries">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
+                <th scope="col">By</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((a) => (
+                <tr key={a.id}>
+                  <td>
+                    <time dateTime={new Date(a.at).toISOString()}>{formatAt(a.at)}</time>
+                  </td>
+                  <td style={{ overflowWrap: "anywhere" }}>{describeAction(a)}</td>
+                  <td style={{ overflowWrap: "anywhere" }}>{a.by}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -4,8 +4,9 @@
  * All pure: the clock is an argument (epoch ms). The server, the room widget and the dashboard use
  * these same functions. See README.md beside this file for the rules in words.
  */
-export type { RoomEntry, RoomPhase, RoomReplayWindow, RoomTiming, RoomView } from "./types.js";
+export type { RoomControlState, RoomEntry, RoomPhase, RoomReplayWindow, RoomTiming, RoomView } from "./types.js";
 export { roomTimingOf, type RoomTimingInput } from "./roomTimingOf.js";
+export { roomControlOf, type RoomControl } from "./roomControlOf.js";
 export { replayUntilOf } from "./replayUntilOf.js";
 export { roomViewAt } from "./roomViewAt.js";
 export { playbackPositionAt } from "./playbackPositionAt.js";

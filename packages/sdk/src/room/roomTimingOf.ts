@@ -1,22 +1,30 @@
 import type { GeneralSetting } from "../schemas/timelineSetting/general.js";
+import { roomControlOf } from "./roomControlOf.js";
 import type { RoomTiming } from "./types.js";
 
 /** What `roomTimingOf` reads: the timeline's general settings and the one event. */
 export interface RoomTimingInput {
   /** The timeline's `general` settings (parsed, so defaults are filled in). */
-  general: Pick<GeneralSetting, "joinStart" | "replayStart" | "scheduleLength" | "replay">;
+  general: Pick<GeneralSetting, "joinStart" | "replayStart" | "scheduleLength" | "replay"> &
+    Partial<Pick<GeneralSetting, "webinarType" | "manualControl">>;
   /** The event's start. */
   startsAt: Date | number;
   /** The event's IANA zone. */
   timeZone: string;
   /** Seconds of the playable program (intro + video or split videos + outro); null/0/absent: no video. */
   programSeconds?: number | null;
+  /** The host's start and end (issue 13), read only when the event is semi-automatic or manual. */
+  control?: { startedAt: Date | number | null; endedAt: Date | number | null } | null;
 }
+
+const instant = (at: Date | number | null | undefined): number | null =>
+  at === null || at === undefined ? null : typeof at === "number" ? at : at.getTime();
 
 /**
  * The room timing of one event. The live part lasts the program when there is one (a positive
  * `programSeconds`), else `general.scheduleLength` hours (the spec gives no unit; the SDK reads
- * hours, as everywhere else).
+ * hours, as everywhere else). A semi-automatic or manual event (`webinarType`, `manualControl`)
+ * gets `control`, and once the host has started it, `startsAt` is the host's start.
  *
  * @throws RangeError when `startsAt` is not a valid instant.
  * @example
@@ -31,8 +39,11 @@ export function roomTimingOf(input: RoomTimingInput): RoomTiming {
   if (!Number.isFinite(startsAt)) throw new RangeError(`Invalid event start ${String(input.startsAt)}.`);
   const hasProgram = typeof programSeconds === "number" && Number.isFinite(programSeconds) && programSeconds > 0;
   const { replay } = general;
+  const mode = roomControlOf(general);
+  const startedAt = instant(input.control?.startedAt);
+  const control = mode === "automatic" ? undefined : { mode, startedAt, endedAt: instant(input.control?.endedAt) };
   return {
-    startsAt,
+    startsAt: control?.startedAt ?? startsAt,
     liveSeconds: hasProgram ? programSeconds : general.scheduleLength * 3600,
     joinStartMinutes: general.joinStart,
     replayStartMinutes: general.replayStart,
@@ -44,5 +55,6 @@ export function roomTimingOf(input: RoomTimingInput): RoomTiming {
       expireOnMid: replay.expireOnMid,
     },
     timeZone,
+    ...(control ? { control } : {}),
   };
 }

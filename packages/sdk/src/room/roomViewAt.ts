@@ -1,5 +1,5 @@
 import { replayUntilOf } from "./replayUntilOf.js";
-import type { RoomEntry, RoomPhase, RoomTiming, RoomView } from "./types.js";
+import type { RoomControlState, RoomEntry, RoomPhase, RoomTiming, RoomView } from "./types.js";
 
 const MINUTE = 60_000;
 
@@ -16,6 +16,13 @@ const MINUTE = 60_000;
  * - `now >= endsAt`: replay enabled and before `replayUntil` (or no expiry) → `replay`; replay
  *   enabled and at or past `replayUntil` → `expired`; no replay → `ended`.
  *
+ * A hand-run event (`timing.control`, issue 13) waits for the host: until `startedAt` the room is
+ * the confirmation page, then the waiting room from `opensAt` on with no `nextChangeAt` (even past
+ * the scheduled start; the host's start reaches the page through the channel). Once started,
+ * `startsAt` is the host's start and the rules above apply, with the live part ending at the
+ * host's `endedAt` (`manual`; until then it stays open: `endsAt` is at least a minute ahead, and
+ * the page asks again then) or with the program (`semi-automatic`).
+ *
  * Both links follow the same rules: the replay link used before the end leads to the waiting or
  * live room (it never opens the recording ahead of the live position, except by the arrival rule).
  *
@@ -29,6 +36,8 @@ const MINUTE = 60_000;
  * roomViewAt(timing, Date.parse("2026-03-08T17:20:00Z")).phase; // "replay" when replay is enabled
  */
 export function roomViewAt(timing: RoomTiming, now: number, entry: RoomEntry = "join"): RoomView {
+  const { control } = timing;
+  if (control) return controlledViewAt(timing, control, now, entry);
   void entry; // both links follow the same rules (see above); kept so callers state which one was used
   const { startsAt } = timing;
   const opensAt = startsAt - timing.joinStartMinutes * MINUTE;
@@ -56,4 +65,22 @@ export function roomViewAt(timing: RoomTiming, now: number, entry: RoomEntry = "
     return view("live", endsAt, (now - startsAt) / 1000);
   }
   return replayOrClosed();
+}
+
+/** An open manual event's live part reaches at least this far past now (ms). */
+const OPEN_END_MS = 60_000;
+
+function controlledViewAt(timing: RoomTiming, control: RoomControlState, now: number, entry: RoomEntry): RoomView {
+  const clock = { ...timing, control: undefined };
+  if (control.startedAt === null) {
+    const view = roomViewAt(clock, now, entry);
+    const opensAt = view.opensAt;
+    if (now < opensAt) return { ...view, phase: "confirmation", positionSeconds: 0, nextChangeAt: opensAt };
+    return { ...view, phase: "waiting", positionSeconds: 0, nextChangeAt: null };
+  }
+  const startsAt = control.startedAt;
+  let liveMs = Math.round(timing.liveSeconds * 1000);
+  if (control.endedAt !== null) liveMs = control.mode === "manual" ? control.endedAt - startsAt : Math.min(liveMs, control.endedAt - startsAt);
+  else if (control.mode === "manual") liveMs = Math.max(liveMs, now - startsAt + OPEN_END_MS);
+  return roomViewAt({ ...clock, startsAt, liveSeconds: Math.max(0, liveMs) / 1000 }, now, entry);
 }

@@ -34,6 +34,22 @@ export interface RoomTiming {
   replay: RoomReplayWindow;
   /** The event's IANA zone (where `expireOnMid`'s midnight is). */
   timeZone: string;
+  /**
+   * Present when the host starts the event (issue 13: `semi-automatic`, `manual` or
+   * `manualControl`); absent for an automatic one. See {@link RoomControlState}.
+   */
+  control?: RoomControlState | undefined;
+}
+
+/**
+ * The host's start and end of a hand-run event. Until `startedAt` the room stays the waiting room
+ * (even past the scheduled start); once started, `RoomTiming.startsAt` IS `startedAt`. `manual`:
+ * the live part lasts until `endedAt` (open until then); `semi-automatic`: it ends with the program.
+ */
+export interface RoomControlState {
+  mode: "semi-automatic" | "manual";
+  startedAt: number | null;
+  endedAt: number | null;
 }
 
 /** What `roomViewAt` answers: the phase at an instant and the instants that bound it. */

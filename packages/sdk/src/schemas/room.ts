@@ -45,6 +45,14 @@ export const RoomTimingSchema = /* @__PURE__ */ v.object({
     expireOnMid: /* @__PURE__ */ v.boolean(),
   }),
   timeZone: /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.string(), /* @__PURE__ */ v.nonEmpty()),
+  /** Issue 13: the host's start and end of a semi-automatic or manual event (absent: automatic). */
+  control: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.object({
+      mode: /* @__PURE__ */ v.picklist(["semi-automatic", "manual"]),
+      startedAt: /* @__PURE__ */ v.nullable(/* @__PURE__ */ epochMs()),
+      endedAt: /* @__PURE__ */ v.nullable(/* @__PURE__ */ epochMs()),
+    }),
+  ),
 });
 
 /** The view of `roomViewAt`: the phase and the instants that bound it (epoch ms). */

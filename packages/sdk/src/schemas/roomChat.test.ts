@@ -8,10 +8,10 @@ import {
   ConsoleSnapshotSchema,
   ROOM_CHAT_LIMITS,
   ROOM_CHAT_MESSAGES,
-  roomControlOf,
   RoomChatMessageSchema,
   RoomChatSendRequestSchema,
 } from "./roomChat.js";
+import { roomControlOf } from "../room/roomControlOf.js";
 import { issuePath } from "./test-support/issuePath.js";
 
 const firstIssue = (schema: v.GenericSchema, input: unknown) => {

@@ -16,6 +16,8 @@ import { createSmtpMailer } from "./mail/smtpMailer.js";
 import { createMediaProcessing, type MediaProcessing } from "./media/processing.js";
 import { createLocalMediaStore, type MediaStore } from "./media/store.js";
 import { PUBLIC_PREFIX, publicCors } from "./public/publicCors.js";
+import { createRoomBus } from "./room/bus/createRoomBus.js";
+import type { RoomBus } from "./room/bus/roomBus.js";
 import { createRoomHub, type RoomHub } from "./room/roomHub.js";
 import { serveRoomPages } from "./room/roomRoutes.js";
 import { apiRoutes } from "./routes/index.js";
@@ -43,6 +45,8 @@ export interface CreateAppOptions {
    * passes its own to close the channels and write their attendance when it stops.
    */
   room?: RoomHub;
+  /** Room signals across instances (default: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite); ignored with `room` (its bus). */
+  roomBus?: RoomBus;
 }
 
 const RESET_REQUESTS_PER_HOUR = 5;
@@ -59,6 +63,7 @@ const RESET_REQUESTS_PER_HOUR = 5;
 export function createApp(options: CreateAppOptions): Hono {
   const config = defaultConfig(options.config);
   const media = options.media ?? createLocalMediaStore(config.mediaDir);
+  const room = options.room ?? createRoomHub({ orm: options.db.orm, now: config.now, bus: options.roomBus ?? createRoomBus(options.db) });
   const deps: AppDeps = {
     db: options.db,
     config,
@@ -66,7 +71,8 @@ export function createApp(options: CreateAppOptions): Hono {
     billing: options.billing ?? createLocalBilling({ orm: options.db.orm, now: config.now }),
     media,
     mediaProcessing: options.mediaProcessing ?? createMediaProcessing({ orm: options.db.orm, media, now: config.now }),
-    room: options.room ?? createRoomHub({ orm: options.db.orm, now: config.now }),
+    room,
+    roomBus: room.bus,
     loginLimiter: createBackoffLimiter({ orm: options.db.orm, name: "login", ...config.loginBackoff, now: config.now }),
     resetLimiter: createRateLimiter({
       orm: options.db.orm,

@@ -6,6 +6,7 @@ import type { RateLimiter } from "./http/rateLimiter.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { MediaProcessing } from "./media/processing.js";
 import type { MediaStore } from "./media/store.js";
+import type { RoomBus } from "./room/bus/roomBus.js";
 import type { RoomHub } from "./room/roomHub.js";
 
 /** Everything a route handler may use; built once per app by `createApp`. */
@@ -24,4 +25,6 @@ export interface AppDeps {
   resetLimiter: RateLimiter;
   /** The event room's live side on this instance: channels, presence, attendance (room/roomHub.ts). */
   room: RoomHub;
+  /** Room signals to every instance (room/bus/): publish after the write commits. The hub's own bus. */
+  roomBus: RoomBus;
 }

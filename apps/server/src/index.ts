@@ -6,6 +6,7 @@ import { startEngine } from "./engine/engine.js";
 import { engineSettings } from "./engine/env.js";
 import { createMediaProcessing } from "./media/processing.js";
 import { createLocalMediaStore } from "./media/store.js";
+import { createRoomBus } from "./room/bus/createRoomBus.js";
 import { createRoomHub } from "./room/roomHub.js";
 import { serveDemoPage } from "./seed/demoPage.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./seed/seedDemo.js";
@@ -32,7 +33,9 @@ if (process.argv.includes("--seed-demo")) {
 }
 
 // The event room's channels and presence: stopped first, so open channels end and their attendance is written.
-const room = createRoomHub({ orm: db.orm, now: settings.config.now });
+// Room signals reach every instance on PostgreSQL (LISTEN/NOTIFY); stopped after the hub.
+const roomBus = createRoomBus(db);
+const room = createRoomHub({ orm: db.orm, now: settings.config.now, bus: roomBus });
 const app = createApp({ db, config: settings.config, media, mediaProcessing, room });
 // The event room demo's registration page (seed/demoPage.ts).
 const demo = process.argv.includes("--seed-demo");
@@ -53,7 +56,10 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  const closed = room.stop().catch((error: unknown) => console.error("The room's attendance could not be written:", error));
+  const closed = room
+    .stop()
+    .catch((error: unknown) => console.error("The room's attendance could not be written:", error))
+    .then(() => roomBus.stop());
   server.close(() => {
     Promise.all([closed, engine?.stop(), mediaProcessing.stop()])
       .then(() => db.close())

@@ -70,7 +70,7 @@ async function openPostgres(connectionString: string, migrate: boolean, max: num
     throw error;
   }
   const orm: Orm = drizzlePg(pool, { schema });
-  return { orm, kind: "postgres", close: () => pool.end() };
+  return { orm, kind: "postgres", connectionString, close: () => pool.end() };
 }
 
 async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {

@@ -14,6 +14,8 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface Database {
   orm: Orm;
   kind: DatabaseKind;
+  /** PostgreSQL's connection string (the room bus opens its LISTEN connection with it); absent on PGlite. */
+  connectionString?: string | undefined;
   /** Closes the pool or the PGlite instance (and releases the data folder). */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { attendance, roomActivity } from "../db/schema/index.js";
+import { attendance, registrants, roomActivity } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 
 /** What one instance saw of one registrant at one event since its last write. */
@@ -7,7 +7,10 @@ export interface AttendanceDelta {
   accountId: string;
   eventId: string;
   registrantId: string;
-  /** Live part: seconds to add, the first and last instant present (within the live part). */
+  /**
+   * Live part: seconds to add within the interval `[joinedAt, leftAt]` this write covers (from the
+   * end of this instance's previous write, or the first instant present, to the last).
+   */
   live?: { seconds: number; joinedAt: Date; leftAt: Date } | undefined;
   /** Replay viewing, counted apart: it never makes an Attendee. */
   replay?: { seconds: number; joinedAt: Date; leftAt: Date } | undefined;
@@ -15,12 +18,26 @@ export interface AttendanceDelta {
 
 const qualified = (column: string) => sql.raw(`"attendance"."${column}"`);
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+/** Rows per statement: 9 parameters a row stays under PostgreSQL's 65,535 bind parameters. */
+const ROWS_PER_STATEMENT = 5000;
 
 /**
- * Adds the deltas of one event to its attendance rows in one statement: seconds are added (so
- * instances and reconnects add up), `joined_at` keeps the earliest and `left_at` the latest
- * instant (PostgreSQL's least/greatest skip nulls). Attended seconds never pass `liveSeconds`, so
- * two tabs (or two instances) of one registrant cannot count more than the live part lasted.
+ * The seconds a delta adds: only the part of its interval after the latest instant the row has
+ * (`left_at`, written by any instance). So two tabs of one person on two instances count the time
+ * once — the instances' intervals are merged by that high-water mark — while one instance's
+ * consecutive writes (each starting where the last ended) add up exactly.
+ */
+const merged = (seconds: string, joined: string, left: string) =>
+  sql.raw(
+    `least(excluded."${seconds}", greatest(0, ceil(extract(epoch from (excluded."${left}" - ` +
+      `greatest(excluded."${joined}", "attendance"."${left}"))))))`,
+  );
+
+/**
+ * Adds the deltas of one event to its attendance rows, one statement per 5,000 rows: seconds are
+ * added where they extend the row's interval (see `merged`), `joined_at` keeps the earliest and
+ * `left_at` the latest instant (PostgreSQL's least/greatest skip nulls). Attended seconds never
+ * pass `liveSeconds`.
  *
  * @example
  * await addAttendance(orm, 2700, [{ accountId, eventId, registrantId, live: { seconds: 5, joinedAt, leftAt } }]);
@@ -39,29 +56,61 @@ export async function addAttendance(orm: Orm, liveSeconds: number, deltas: reado
     replayJoinedAt: d.replay?.joinedAt ?? null,
     replayLeftAt: d.replay?.leftAt ?? null,
   }));
-  await orm
-    .insert(attendance)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [attendance.eventId, attendance.registrantId],
-      set: {
-        attendedSeconds: sql`least(${qualified("attended_seconds")} + ${excluded("attended_seconds")}, ${cap}::integer)`,
-        joinedAt: sql`least(${qualified("joined_at")}, ${excluded("joined_at")})`,
-        leftAt: sql`greatest(${qualified("left_at")}, ${excluded("left_at")})`,
-        replaySeconds: sql`${qualified("replay_seconds")} + ${excluded("replay_seconds")}`,
-        replayJoinedAt: sql`least(${qualified("replay_joined_at")}, ${excluded("replay_joined_at")})`,
-        replayLeftAt: sql`greatest(${qualified("replay_left_at")}, ${excluded("replay_left_at")})`,
-      },
-    });
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    await orm
+      .insert(attendance)
+      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+      .onConflictDoUpdate({
+        target: [attendance.eventId, attendance.registrantId],
+        set: {
+          attendedSeconds: sql`least(${qualified("attended_seconds")} + ${merged("attended_seconds", "joined_at", "left_at")}, ${cap}::integer)::integer`,
+          joinedAt: sql`least(${qualified("joined_at")}, ${excluded("joined_at")})`,
+          leftAt: sql`greatest(${qualified("left_at")}, ${excluded("left_at")})`,
+          replaySeconds: sql`(${qualified("replay_seconds")} + ${merged("replay_seconds", "replay_joined_at", "replay_left_at")})::integer`,
+          replayJoinedAt: sql`least(${qualified("replay_joined_at")}, ${excluded("replay_joined_at")})`,
+          replayLeftAt: sql`greatest(${qualified("replay_left_at")}, ${excluded("replay_left_at")})`,
+        },
+      });
+  }
 }
 
-/** Registrants seen in the live room of an event since `since` (every instance writes `left_at` as it goes). */
-export async function recentlyPresent(orm: Orm, eventId: string, since: Date): Promise<string[]> {
-  const rows = await orm
-    .select({ id: attendance.registrantId })
+/** A registrant seen in the live room recently (their attendance row), with their name when asked. */
+export interface PresentRow {
+  registrantId: string;
+  joinedAt: Date | null;
+  leftAt: Date | null;
+  attendedSeconds: number;
+  name?: string;
+  email?: string;
+}
+
+/**
+ * Registrants seen in the live room of an event since `since` (every instance writes `left_at`
+ * every few seconds while they are there), of the account when given; with names for the console.
+ */
+export async function presentRows(
+  orm: Orm,
+  target: { eventId: string; accountId?: string | undefined },
+  since: Date,
+  withPeople: boolean,
+): Promise<PresentRow[]> {
+  const where = and(
+    eq(attendance.eventId, target.eventId),
+    gte(attendance.leftAt, since),
+    target.accountId === undefined ? undefined : eq(attendance.accountId, target.accountId),
+  );
+  const columns = {
+    registrantId: attendance.registrantId,
+    joinedAt: attendance.joinedAt,
+    leftAt: attendance.leftAt,
+    attendedSeconds: attendance.attendedSeconds,
+  };
+  if (!withPeople) return orm.select(columns).from(attendance).where(where);
+  return orm
+    .select({ ...columns, name: registrants.name, email: registrants.email })
     .from(attendance)
-    .where(and(eq(attendance.eventId, eventId), gte(attendance.leftAt, since)));
-  return rows.map((row) => row.id);
+    .innerJoin(registrants, and(eq(registrants.uuid, attendance.registrantId), eq(registrants.accountId, attendance.accountId)))
+    .where(where);
 }
 
 /**

@@ -161,21 +161,27 @@ describe("presence becomes attendance", () => {
     expect((await rowOf(ann))?.attendedSeconds).toBe(90);
   });
 
-  it("two instances add up in the same row, within the live part's length", async () => {
+  it("two instances of one person count the time once (the intervals are merged by the row's latest instant)", async () => {
     const carol = await t.registrant(timeline, eventId, { name: "Carol" });
     const room = await loadRoom(t.db.orm, carol);
     const hubs = [createRoomHub({ orm: t.db.orm, now: t.now }), createRoomHub({ orm: t.db.orm, now: t.now })];
-    const sink = { write: async () => undefined, close: () => undefined };
+    const sink = () => ({ write: async () => undefined, close: () => undefined });
     t.setNow(T0);
-    const leaveA = await hubs[0]!.open(room, "live", sink);
+    const leaveA = await hubs[0]!.open(room, "live", sink());
     t.setNow(T0 + 5 * MIN);
-    const leaveB = await hubs[1]!.open(room, "live", sink);
     await hubs[0]!.flush();
+    const leaveB = await hubs[1]!.open(room, "live", sink());
     t.setNow(T0 + 8 * MIN);
     await leaveA();
     await leaveB();
-    // 8 minutes on one instance, 3 on the other (the same person twice: capped at the 30-minute room).
-    expect(await rowOf(carol)).toMatchObject({ attendedSeconds: 11 * 60, joinedAt: new Date(T0), leftAt: new Date(T0 + 8 * MIN) });
+    // 8 minutes on one instance and the last 3 of them on the other as well: 8 minutes in the room.
+    expect(await rowOf(carol)).toMatchObject({ attendedSeconds: 8 * 60, joinedAt: new Date(T0), leftAt: new Date(T0 + 8 * MIN) });
+    // Back on the second instance alone later: added.
+    t.setNow(T0 + 10 * MIN);
+    const again = await hubs[1]!.open(room, "live", sink());
+    t.setNow(T0 + 12 * MIN);
+    await again();
+    expect(await rowOf(carol)).toMatchObject({ attendedSeconds: 10 * 60, leftAt: new Date(T0 + 12 * MIN) });
     await Promise.all(hubs.map((hub) => hub.stop()));
   });
 

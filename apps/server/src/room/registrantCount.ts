@@ -4,7 +4,7 @@ import type { Orm } from "../db/types.js";
 import type { RoomLink } from "./roomLink.js";
 
 /** Registrants of the link's event (banned ones left out): what the simulated audience is a share of. */
-export async function countRegistrants(orm: Orm, link: Pick<RoomLink, "accountId" | "event">): Promise<number> {
+export async function countRegistrants(orm: Orm, link: Pick<RoomLink, "accountId"> & { event: { id: string } }): Promise<number> {
   const [row] = await orm
     .select({ n: count() })
     .from(registrants)

@@ -1,79 +1,81 @@
-import { audienceCountAt, replayUntilOf, type RoomItem } from "@cuepoint/sdk";
+import { audienceCountAt, chatModeOf, replayUntilOf, type PresentAttendee, type RoomItem } from "@cuepoint/sdk";
 import type { Orm } from "../db/types.js";
-import { addAttendance, recentlyPresent, recordCtaViews, type AttendanceDelta } from "./attendanceWrites.js";
+import { addAttendance, presentRows, recordCtaViews, type AttendanceDelta } from "./attendanceWrites.js";
+import { createLocalRoomBus, type BusChatMessage, type RoomBus, type RoomSignal } from "./bus/roomBus.js";
+import { loadEventRoom, type EventRoom } from "./eventRoom.js";
+import type { RoomChatViews } from "./liveChat.js";
+import { account, isHere, pending, RECONNECT_GRACE_MS, unwrittenSeconds, type ChannelSink, type Presence, type PresenceKind } from "./presence.js";
 import { countRegistrants } from "./registrantCount.js";
 import { loadRoom, type RoomState } from "./roomState.js";
+import { sseEvent as event } from "./sse.js";
 
-/** Where a channel's events go: the SSE stream of one browser. */
-export interface ChannelSink {
-  /** Raw SSE text (an event or a comment); never rejects. */
-  write(text: string): Promise<unknown>;
-  /** Ends the stream (the server is stopping). */
-  close(): void;
-}
-
-/** Presence counted for the live part (attended seconds) or for the replay (replay seconds). */
-export type PresenceKind = "live" | "replay";
+export type { ChannelSink, PresenceKind } from "./presence.js";
 
 export interface RoomHubOptions {
   orm: Orm;
   now: () => Date;
+  /** Where room signals come from (default: in-process only, one instance). */
+  bus?: RoomBus;
+  /** The chat's views and backlog (room/chat/); without it the channels carry no chat. */
+  chat?: RoomChatViews;
   /** Attendance written every this many ms (and whenever a channel closes, and on stop). */
   flushMs?: number;
   /** How often each event's timer looks for items come due, ms. */
   tickMs?: number;
   /** At most one audience update per this many ms. */
   audienceMs?: number;
+  /** At most one presence update to the consoles per this many ms. */
+  presenceMs?: number;
   /** A comment on every stream this often, so proxies keep it open. */
   heartbeatMs?: number;
   /** The event's script and settings are read again this often (the host may edit them). */
   refreshMs?: number;
+  /** A channel reopened within this many ms is a reconnect, not a leave. */
+  graceMs?: number;
+}
+
+/** Who is in an event's room now, on every instance, and the count attendees see. */
+export interface RoomPresence {
+  present: PresentAttendee[];
+  simulated: number | null;
 }
 
 /**
- * The room's live side on this instance: one timer per event (not per connection) that sends items
- * as they come due and the audience count, and the presence table that becomes attendance.
+ * The room's live side on this instance: one timer and one bus subscription per event (not per
+ * connection) that send items as they come due, chat and the host's signals, the audience count,
+ * and the presence table that becomes attendance; and the host consoles' streams.
  */
 export interface RoomHub {
   /** Starts presence and events for one channel; answers the function to call when it closes. */
-  open(room: RoomState, kind: PresenceKind, sink: ChannelSink): Promise<() => Promise<void>>;
+  open(room: RoomState, kind: PresenceKind, sink: ChannelSink, lastEventId?: number | null): Promise<() => Promise<void>>;
+  /** Starts a host console's stream of an event of the account; answers the function to call when it closes. */
+  openConsole(target: { accountId: string; eventId: string }, sink: ChannelSink, lastEventId?: number | null): Promise<() => void>;
   /** People in the live room of an event now, on every instance. */
   present(eventId: string): Promise<number>;
+  /** Who is in the live room of an event now, on every instance, with the simulated count. */
+  presence(target: { accountId: string; eventId: string }): Promise<RoomPresence>;
   /** Writes what presence has added up so far. */
   flush(): Promise<void>;
   /** Closes every stream and writes the attendance they leave. */
   stop(): Promise<void>;
   readonly stopped: boolean;
+  /** The bus the hub listens to: what the routes publish on (deps.roomBus). */
+  readonly bus: RoomBus;
 }
 
-/** A registrant's presence on this instance, for one event and kind, over all their open channels. */
-interface Presence {
-  accountId: string;
-  eventId: string;
-  registrantId: string;
-  kind: PresenceKind;
-  /** The instants presence counts within (live part, or the replay window). */
-  from: number;
-  to: number;
-  sinks: Set<ChannelSink>;
-  markedAt: number;
-  creditedMs: number;
-  writtenSeconds: number;
-  first: number | null;
-  last: number | null;
-  /** What the database already has of this presence (a flush compares, so a mark made while one runs is kept). */
-  writtenFirst: number | null;
-  writtenLast: number | null;
-  ctaSeen: Set<string>;
+/** An attendee channel: its chat waits in `queue` until the backlog has been sent. */
+interface Viewer {
+  presence: Presence;
+  ready: boolean;
+  queue: { signal: RoomSignal; fresh: boolean }[];
+  /** Message ids the backlog sent (the same message arriving live is not sent twice). */
+  sent: Set<string>;
 }
-
-/** Whether a presence holds something the database does not have yet. */
-const pending = (p: Presence): boolean =>
-  p.first !== null && (Math.floor(p.creditedMs / 1000) > p.writtenSeconds || p.first !== p.writtenFirst || p.last !== p.writtenLast);
 
 interface EventGroup {
   room: RoomState;
   presences: Set<Presence>;
+  viewers: Map<ChannelSink, Viewer>;
   timer: ReturnType<typeof setTimeout> | undefined;
   /** Items with an offset up to here have been sent to the live channels. */
   sentUpTo: number;
@@ -83,45 +85,49 @@ interface EventGroup {
   refreshedAt: number;
 }
 
+interface ConsoleGroup {
+  target: { accountId: string; eventId: string };
+  sinks: Map<ChannelSink, { ready: boolean; queue: RoomSignal[] }>;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  presenceKey: string;
+  presenceAt: number;
+  heartbeatAt: number;
+  room: { at: number; room: EventRoom | null } | undefined;
+}
+
 /** Items come due within this many seconds before a channel opens are sent on it (the widget drops repeats). */
 const RECENT_SECONDS = 120;
-const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+/** Message ids an event remembers having sent (a later signal of the same id is a change, not a new message). */
+const SEEN_LIMIT = 5000;
 
 /**
  * @example
- * const hub = createRoomHub({ orm, now: () => new Date() });
+ * const hub = createRoomHub({ orm, now: () => new Date(), bus });
  * const leave = await hub.open(room, "live", sink); // … later: await leave();
  */
 export function createRoomHub(options: RoomHubOptions): RoomHub {
-  const { orm } = options;
+  const { orm, chat } = options;
+  const bus = options.bus ?? createLocalRoomBus();
   const flushMs = options.flushMs ?? 5000;
   const tickMs = options.tickMs ?? 1000;
   const audienceMs = options.audienceMs ?? 5000;
+  const presenceMs = options.presenceMs ?? 2000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const refreshMs = options.refreshMs ?? 30_000;
+  const graceMs = options.graceMs ?? RECONNECT_GRACE_MS;
   const now = () => options.now().getTime();
   const groups = new Map<string, EventGroup>();
+  const consoles = new Map<string, ConsoleGroup>();
   const presences = new Map<string, Presence>();
   const counted = new Map<string, { at: number; count: number }>();
+  const seen = new Map<string, Set<string>>();
+  const subscriptions = new Map<string, () => void>();
   let flushTimer: ReturnType<typeof setInterval> | undefined;
   let chain: Promise<void> = Promise.resolve();
   let stopped = false;
 
-  const positionAt = (room: RoomState, at: number) =>
+  const positionAt = (room: { timing: RoomState["timing"] }, at: number) =>
     Math.min(Math.max((at - room.timing.startsAt) / 1000, 0), room.timing.liveSeconds);
-
-  /** Adds the time since the last mark that falls within the presence's window. */
-  function account(p: Presence, at: number): void {
-    if (p.sinks.size === 0) return;
-    const from = Math.max(p.markedAt, p.from);
-    const to = Math.min(at, p.to);
-    if (to > from) {
-      p.creditedMs += to - from;
-      p.first ??= from;
-      p.last = to;
-    }
-    p.markedAt = Math.max(p.markedAt, at);
-  }
 
   async function writeAll(): Promise<void> {
     const at = now();
@@ -136,7 +142,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       const batch: Batch = byEvent.get(p.eventId) ?? { liveSeconds, rows: new Map(), taken: [] };
       byEvent.set(p.eventId, batch);
       const row = batch.rows.get(p.registrantId) ?? { accountId: p.accountId, eventId: p.eventId, registrantId: p.registrantId };
-      row[p.kind] = { seconds, joinedAt: new Date(p.first), leftAt: new Date(p.last) };
+      // The interval this write covers starts where the last one ended (the database merges instances' intervals).
+      row[p.kind] = { seconds, joinedAt: new Date(p.writtenLast ?? p.first), leftAt: new Date(p.last) };
       batch.rows.set(p.registrantId, row);
       batch.taken.push({ p, seconds, first: p.first, last: p.last });
     }
@@ -153,7 +160,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         console.error(`Room attendance of event ${eventId} could not be written:`, error);
       }
     }
-    for (const [key, p] of presences) if (p.sinks.size === 0 && !pending(p)) presences.delete(key);
+    for (const [key, p] of presences) if (!isHere(p, at, graceMs) && !pending(p)) presences.delete(key);
     if (presences.size === 0 && flushTimer) {
       clearInterval(flushTimer);
       flushTimer = undefined;
@@ -166,25 +173,91 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     return chain;
   };
 
+  /** This instance's live presences of an event that are in the room now (reconnecting included). */
+  const localHere = (eventId: string, at: number) =>
+    [...presences.values()].filter((p) => p.eventId === eventId && p.kind === "live" && isHere(p, at, graceMs));
+
+  /**
+   * Who is present: here, or written by another instance within three flushes. A row whose latest
+   * instant is what this instance wrote itself is this instance's, and its presence here decides.
+   */
+  async function presentNow(eventId: string, accountId: string | undefined, at: number, withPeople: boolean) {
+    const rows = await presentRows(orm, { eventId, accountId }, new Date(at - flushMs * 3), withPeople);
+    const mine = new Map<string, Presence>();
+    for (const p of presences.values()) if (p.eventId === eventId && p.kind === "live") mine.set(p.registrantId, p);
+    const here = new Map<string, { p?: Presence; row?: (typeof rows)[number] }>();
+    for (const row of rows) {
+      const p = mine.get(row.registrantId);
+      const ours = p && p.writtenLast !== null && row.leftAt !== null && row.leftAt.getTime() <= p.writtenLast;
+      if (!ours) here.set(row.registrantId, { row });
+    }
+    for (const p of localHere(eventId, at)) {
+      if (at < p.from || at >= p.to) continue;
+      here.set(p.registrantId, { ...here.get(p.registrantId), p });
+    }
+    return here;
+  }
+
   async function present(eventId: string): Promise<number> {
     const at = now();
     const cached = counted.get(eventId);
     if (cached && at - cached.at < audienceMs && at >= cached.at) return cached.count;
-    const seen = new Set(await recentlyPresent(orm, eventId, new Date(at - flushMs * 3)));
-    for (const p of presences.values()) {
-      if (p.eventId === eventId && p.kind === "live" && p.sinks.size > 0 && at >= p.from && at < p.to) seen.add(p.registrantId);
-    }
-    counted.set(eventId, { at, count: seen.size });
-    return seen.size;
+    const count = (await presentNow(eventId, undefined, at, false)).size;
+    counted.set(eventId, { at, count });
+    return count;
   }
 
-  const liveSinks = (group: EventGroup) => [...group.presences].filter((p) => p.kind === "live" && p.sinks.size > 0);
+  /** Before the start, people in the waiting room are listed too (the host starts a semi-automatic event). */
+  async function presence(target: { accountId: string; eventId: string }): Promise<RoomPresence> {
+    const at = now();
+    const here = await presentNow(target.eventId, target.accountId, at, true);
+    for (const p of localHere(target.eventId, at)) if (!here.has(p.registrantId) && p.sinks.size > 0) here.set(p.registrantId, { p });
+    const people: PresentAttendee[] = [];
+    for (const [registrantId, { p, row }] of here) {
+      if (p) account(p, at);
+      const since = Math.min(row?.joinedAt?.getTime() ?? Infinity, p?.first ?? p?.openedAt ?? Infinity);
+      people.push({
+        registrantId,
+        name: p?.name ?? row?.name ?? "",
+        email: p?.email ?? row?.email ?? "",
+        since: Number.isFinite(since) ? since : at,
+        seconds: (row?.attendedSeconds ?? 0) + (p ? unwrittenSeconds(p) : 0),
+      });
+    }
+    people.sort((a, b) => a.since - b.since || a.registrantId.localeCompare(b.registrantId));
+    const group = consoles.get(target.eventId);
+    const room = group ? await consoleRoom(group) : await loadEventRoom(orm, target.accountId, target.eventId);
+    let simulated: number | null = null;
+    if (room && room.general.hls.audienceCount !== "hidden") {
+      const registrants = room.general.hls.audienceCount === "simulated"
+        ? await countRegistrants(orm, { accountId: target.accountId, event: { id: target.eventId } })
+        : 0;
+      simulated = audienceCountAt(room.general.hls, {
+        positionSeconds: positionAt(room, at),
+        liveSeconds: room.timing.liveSeconds,
+        registrants,
+        present: people.length,
+      });
+    }
+    return { present: people, simulated };
+  }
+
+  async function consoleRoom(group: ConsoleGroup): Promise<EventRoom | null> {
+    const at = now();
+    if (!group.room || Math.abs(at - group.room.at) >= refreshMs) {
+      group.room = { at, room: await loadEventRoom(orm, group.target.accountId, group.target.eventId) };
+    }
+    return group.room.room;
+  }
+
+  const liveOf = (group: EventGroup) => [...group.presences].filter((p) => p.kind === "live" && p.sinks.size > 0);
 
   /** Sends items to the live presences and records the CTA views (once per registrant and CTA). */
   async function deliver(targets: readonly Presence[], items: readonly RoomItem[], at: number): Promise<void> {
     if (items.length === 0) return;
     // Everyone gets the items first; the views are written afterwards, in one batch.
-    for (const p of targets) for (const sink of p.sinks) for (const item of items) void sink.write(event("item", item));
+    const texts = items.map((item) => event("item", item));
+    for (const p of targets) for (const sink of p.sinks) for (const text of texts) void sink.write(text);
     const views = targets.flatMap((p) =>
       items.filter((item) => item.action === "cta" && !p.ctaSeen.has(item.id)).map((item) => ({ p, id: item.id })),
     );
@@ -225,16 +298,102 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     return count;
   }
 
+  // ---- signals: one subscription per event on this instance, fanned out to its channels --------
+
+  function retain(eventId: string): void {
+    if (subscriptions.has(eventId)) return;
+    subscriptions.set(eventId, bus.subscribe(eventId, (signal) => onSignal(signal)));
+  }
+  function release(eventId: string): void {
+    if (groups.has(eventId) || consoles.has(eventId)) return;
+    subscriptions.get(eventId)?.();
+    subscriptions.delete(eventId);
+    seen.delete(eventId);
+  }
+
+  /** Whether a chat message is new to this instance (else a change: answered, deleted, muted). */
+  function isFresh(message: BusChatMessage): boolean {
+    let ids = seen.get(message.eventId);
+    if (!ids) seen.set(message.eventId, (ids = new Set()));
+    if (ids.has(message.id)) return false;
+    ids.add(message.id);
+    if (ids.size > SEEN_LIMIT) ids.delete(ids.values().next().value as string);
+    return true;
+  }
+
+  function onSignal(signal: RoomSignal): void {
+    const fresh = signal.type === "chat" ? isFresh(signal.message) : true;
+    const group = groups.get(signal.eventId);
+    if (group) {
+      if (signal.type === "chat") {
+        const texts = new Map<string, string>();
+        for (const [sink, viewer] of group.viewers) {
+          if (viewer.ready) chatTo(group, sink, viewer, signal.message, fresh, texts);
+          else viewer.queue.push({ signal, fresh });
+        }
+      } else if (signal.type === "item") {
+        void deliver(liveOf(group), [signal.item], now());
+      } else if (signal.type === "control") {
+        const text = event("control", { startedAt: signal.startedAt, endedAt: signal.endedAt });
+        for (const sink of group.viewers.keys()) void sink.write(text);
+        group.refreshedAt = -Infinity; // the timing changed: read the room again at the next tick
+      } else if (signal.type === "ban") {
+        const bye = event("bye", { reason: "banned" });
+        for (const [sink, viewer] of group.viewers) {
+          if (viewer.presence.registrantId !== signal.registrantId) continue;
+          viewer.presence.banned = true;
+          void sink.write(bye).finally(() => sink.close());
+        }
+      }
+    }
+    const desk = consoles.get(signal.eventId);
+    if (desk && chat) {
+      for (const [sink, state] of desk.sinks) {
+        if (state.ready) toConsole(sink, signal, fresh);
+        else state.queue.push(signal);
+      }
+    }
+  }
+
+  /** One chat signal to one attendee: new messages they may see, and deletions of those. */
+  function chatTo(group: EventGroup, sink: ChannelSink, viewer: Viewer, message: BusChatMessage, fresh: boolean, texts: Map<string, string>): void {
+    if (!chat || viewer.presence.kind !== "live" || group.room.platform === "vsl") return;
+    const { registrantId } = viewer.presence;
+    const mode = chatModeOf(group.room.timeline.general.hls.livechat.type);
+    if (message.deletedAt !== null) {
+      if (chat.visibleTo({ ...message, deletedAt: null }, registrantId, mode)) void sink.write(event("chat-delete", { id: message.id }));
+      return;
+    }
+    if (!fresh || viewer.sent.has(message.id) || !chat.visibleTo(message, registrantId, mode)) return;
+    // Everyone but the author sees the same thing: the text is made once.
+    const key = message.registrantId === registrantId ? registrantId : "";
+    let text = texts.get(key);
+    if (text === undefined) texts.set(key, (text = event("chat", chat.forAttendee(message, registrantId), message.seq)));
+    void sink.write(text);
+  }
+
+  function toConsole(sink: ChannelSink, signal: RoomSignal, fresh: boolean): void {
+    if (!chat) return;
+    if (signal.type === "chat") void sink.write(event("message", chat.forConsole(signal.message), fresh ? signal.message.seq : undefined));
+    else if (signal.type === "action") void sink.write(event("action", signal.action));
+    else if (signal.type === "control") void sink.write(event("control", { startedAt: signal.startedAt, endedAt: signal.endedAt }));
+    else if (signal.type === "mute") void sink.write(event("mute", { registrantId: signal.registrantId, muted: signal.muted }));
+  }
+
+  // ---- timers ----------------------------------------------------------------------------------
+
   async function tick(group: EventGroup): Promise<void> {
     const at = now();
     if (at - group.refreshedAt >= refreshMs || at < group.refreshedAt) {
+      const reread = group.refreshedAt === -Infinity;
       group.refreshedAt = at;
       // Any present registrant's link reads the event's current script and settings.
       const token = [...group.presences].find((p) => p.sinks.size > 0)?.registrantId;
       if (token) group.room = await loadRoom(orm, token).catch(() => group.room);
+      if (reread) group.sentUpTo = at >= group.room.timing.startsAt ? positionAt(group.room, at) : -Infinity;
     }
     const { room } = group;
-    const live = liveSinks(group);
+    const live = liveOf(group);
     if (at >= room.timing.startsAt) {
       const position = positionAt(room, at);
       const due = room.items.filter((item) => item.offsetSeconds > group.sentUpTo && item.offsetSeconds <= position);
@@ -246,13 +405,14 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         const count = await audienceOf(group, at);
         if (count !== group.audience) {
           group.audience = count;
-          for (const p of live) for (const sink of p.sinks) void sink.write(event("audience", { count }));
+          const text = event("audience", { count });
+          for (const p of live) for (const sink of p.sinks) void sink.write(text);
         }
       }
     }
     if (Date.now() - group.heartbeatAt >= heartbeatMs) {
       group.heartbeatAt = Date.now();
-      for (const p of group.presences) for (const sink of p.sinks) void sink.write(": heartbeat\n\n");
+      for (const sink of group.viewers.keys()) void sink.write(": heartbeat\n\n");
     }
   }
 
@@ -264,10 +424,11 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     const dueIn = next ? group.room.timing.startsAt + next.offsetSeconds * 1000 - now() : Infinity;
     group.timer = setTimeout(() => {
       group.timer = undefined;
-      if ([...group.presences].every((p) => p.sinks.size === 0)) {
+      if (group.viewers.size === 0) {
         groups.delete(eventId);
         counted.delete(eventId);
         registrantCounts.delete(eventId);
+        release(eventId);
         return;
       }
       tick(group)
@@ -277,14 +438,51 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     group.timer.unref?.();
   }
 
+  async function consoleTick(desk: ConsoleGroup): Promise<void> {
+    const at = now();
+    if (at - desk.presenceAt >= presenceMs || at < desk.presenceAt) {
+      desk.presenceAt = at;
+      const { present: people, simulated } = await presence(desk.target);
+      const key = `${simulated}|${people.map((person) => person.registrantId).join(",")}`;
+      if (key !== desk.presenceKey) {
+        desk.presenceKey = key;
+        const text = event("presence", { present: people, simulated });
+        for (const [sink, state] of desk.sinks) if (state.ready) void sink.write(text);
+      }
+    }
+    if (Date.now() - desk.heartbeatAt >= heartbeatMs) {
+      desk.heartbeatAt = Date.now();
+      for (const sink of desk.sinks.keys()) void sink.write(": heartbeat\n\n");
+    }
+  }
+
+  function scheduleConsole(eventId: string): void {
+    const desk = consoles.get(eventId);
+    if (!desk || desk.timer || stopped) return;
+    desk.timer = setTimeout(() => {
+      desk.timer = undefined;
+      if (desk.sinks.size === 0) {
+        consoles.delete(eventId);
+        release(eventId);
+        return;
+      }
+      consoleTick(desk)
+        .catch((error: unknown) => console.error(`Console timer of event ${eventId} failed:`, error))
+        .finally(() => scheduleConsole(eventId));
+    }, Math.min(tickMs, presenceMs));
+    desk.timer.unref?.();
+  }
+
   return {
     get stopped() {
       return stopped;
     },
+    bus,
     present,
+    presence,
     flush,
 
-    async open(room, kind, sink) {
+    async open(room, kind, sink, lastEventId = null) {
       if (stopped) throw new Error("The room service is stopping.");
       const at = now();
       const eventId = room.event.id;
@@ -293,6 +491,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         group = {
           room,
           presences: new Set(),
+          viewers: new Map(),
           timer: undefined,
           sentUpTo: at >= room.timing.startsAt ? positionAt(room, at) : -Infinity,
           audience: undefined,
@@ -301,6 +500,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
           refreshedAt: at,
         };
         groups.set(eventId, group);
+        retain(eventId);
       }
       const key = `${eventId}:${room.registrant.uuid}:${kind}`;
       let p = presences.get(key);
@@ -311,10 +511,14 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
           accountId: room.accountId,
           eventId,
           registrantId: room.registrant.uuid,
+          name: room.registrant.name ?? "",
+          email: room.registrant.email,
           kind,
           from: kind === "live" ? room.timing.startsAt : at,
           to: replayUntil,
           sinks: new Set(),
+          openedAt: at,
+          closedAt: null,
           markedAt: at,
           creditedMs: 0,
           writtenSeconds: 0,
@@ -328,17 +532,44 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       } else {
         account(p, at);
       }
-      if (p.sinks.size === 0) p.markedAt = at;
-      if (at >= p.from && at <= p.to && p.first === null) {
-        p.first = at;
-        p.last = at;
+      if (p.sinks.size === 0) {
+        // Back within the grace: the same stay, the gap counted; else a new stay from now.
+        const reconnect = p.closedAt !== null && at >= p.closedAt && at - p.closedAt <= graceMs;
+        if (!reconnect) {
+          p.markedAt = at;
+          p.openedAt = at;
+        }
+      }
+      p.closedAt = null;
+      if (at >= p.from && at <= p.to) {
+        // An arrival is an instant present (written as the row's left_at like any other).
+        p.first ??= at;
+        p.last = Math.max(p.last ?? at, at);
       }
       p.sinks.add(sink);
       group.presences.add(p);
+      const viewer: Viewer = { presence: p, ready: false, queue: [], sent: new Set() };
+      group.viewers.set(sink, viewer);
       flushTimer ??= setInterval(() => void flush(), flushMs);
       flushTimer.unref?.();
 
       await sink.write(event("hello", { serverNow: at }));
+      if (chat && kind === "live" && room.platform !== "vsl") {
+        const mode = chatModeOf(room.timeline.general.hls.livechat.type);
+        const viewerOf = { accountId: room.accountId, eventId, registrantId: p.registrantId, mode };
+        const backlog = await chat.backlog(viewerOf, lastEventId).catch((error: unknown) => {
+          console.error(`The chat backlog of event ${eventId} could not be read:`, error);
+          return [];
+        });
+        for (const message of backlog) {
+          viewer.sent.add(message.id);
+          void sink.write(event("chat", chat.forAttendee(message, p.registrantId), message.seq));
+        }
+      }
+      viewer.ready = true;
+      const texts = new Map<string, string>();
+      for (const { signal, fresh } of viewer.queue.splice(0)) if (signal.type === "chat") chatTo(group, sink, viewer, signal.message, fresh, texts);
+      viewer.sent.clear();
       if (kind === "live" && at >= room.timing.startsAt) {
         const position = positionAt(room, at);
         const recent = group.room.items.filter((item) => item.offsetSeconds <= position && item.offsetSeconds > position - RECENT_SECONDS);
@@ -353,13 +584,53 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       schedule(eventId);
 
       const presence = p;
+      const joined = group;
       let left = false;
       return async () => {
         if (left) return;
         left = true;
-        account(presence, now());
+        const closedAt = now();
+        account(presence, closedAt);
         presence.sinks.delete(sink);
+        joined.viewers.delete(sink);
+        if (presence.sinks.size === 0) presence.closedAt = closedAt;
         await flush();
+      };
+    },
+
+    async openConsole(target, sink, lastEventId = null) {
+      if (stopped) throw new Error("The room service is stopping.");
+      let desk = consoles.get(target.eventId);
+      if (!desk) {
+        desk = { target, sinks: new Map(), timer: undefined, presenceKey: "", presenceAt: -Infinity, heartbeatAt: Date.now(), room: undefined };
+        consoles.set(target.eventId, desk);
+        retain(target.eventId);
+      }
+      const state = { ready: false, queue: [] as RoomSignal[] };
+      desk.sinks.set(sink, state);
+      await sink.write(event("hello", { serverNow: now() }));
+      const sent = new Set<string>();
+      if (chat && lastEventId !== null) {
+        const backlog = await chat.consoleBacklog(target, lastEventId).catch((error: unknown) => {
+          console.error(`The console backlog of event ${target.eventId} could not be read:`, error);
+          return [];
+        });
+        for (const message of backlog) {
+          sent.add(message.id);
+          void sink.write(event("message", chat.forConsole(message), message.seq));
+        }
+      }
+      const { present: people, simulated } = await presence(target);
+      void sink.write(event("presence", { present: people, simulated }));
+      state.ready = true;
+      for (const signal of state.queue.splice(0)) {
+        if (signal.type === "chat" && sent.has(signal.message.id) && signal.message.deletedAt === null) continue;
+        toConsole(sink, signal, true);
+      }
+      scheduleConsole(target.eventId);
+      const joined = desk;
+      return () => {
+        joined.sinks.delete(sink);
       };
     },
 
@@ -367,16 +638,25 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       if (stopped) return;
       stopped = true;
       for (const group of groups.values()) clearTimeout(group.timer);
+      for (const desk of consoles.values()) {
+        clearTimeout(desk.timer);
+        for (const sink of desk.sinks.keys()) sink.close();
+        desk.sinks.clear();
+      }
       const at = now();
       for (const p of presences.values()) account(p, at);
       for (const p of presences.values()) {
         for (const sink of p.sinks) sink.close();
         p.sinks.clear();
+        p.closedAt = null;
       }
       await flush();
       if (flushTimer) clearInterval(flushTimer);
       flushTimer = undefined;
       groups.clear();
+      consoles.clear();
+      for (const off of subscriptions.values()) off();
+      subscriptions.clear();
     },
   };
 }

@@ -1,13 +1,12 @@
 import { describeAction, formatAt } from "./consoleFormat.js";
-import type { ConsoleAction } from "./types.js";
+import type { ConsoleAction, ConsoleMessage } from "./types.js";
 
 /** What the host (and co-hosts) did from the console: when, what, who — newest first. */
-export function ActionsLog({ actions, headingLevel = 3 }: { actions: ConsoleAction[]; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+export function ActionsLog({ actions, messages }: { actions: ConsoleAction[]; messages: readonly ConsoleMessage[] }) {
   const rows = actions.slice().sort((a, b) => b.at - a.at);
   return (
     <section className="console-panel" aria-labelledby="console-log-heading">
-      <Heading id="console-log-heading" style={{ margin: 0 }}>Actions log</Heading>
+      <h3 id="console-log-heading">Actions log</h3>
       {rows.length === 0 ? (
         <p className="muted" style={{ margin: 0 }}>Nothing pushed or done from the console yet.</p>
       ) : (
@@ -26,7 +25,7 @@ export function ActionsLog({ actions, headingLevel = 3 }: { actions: ConsoleActi
                   <td>
                     <time dateTime={new Date(a.at).toISOString()}>{formatAt(a.at)}</time>
                   </td>
-                  <td style={{ overflowWrap: "anywhere" }}>{describeAction(a)}</td>
+                  <td style={{ overflowWrap: "anywhere" }}>{describeAction(a, messages)}</td>
                   <td style={{ overflowWrap: "anywhere" }}>{a.by}</td>
                 </tr>
               ))}

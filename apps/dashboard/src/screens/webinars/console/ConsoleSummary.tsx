@@ -50,7 +50,7 @@ export function ConsoleSummary({ state }: { state: ConsoleState }) {
           </ol>
         )}
       </details>
-      <ActionsLog actions={state.actions} />
+      <ActionsLog actions={state.actions} messages={state.messages} />
     </section>
   );
 }

@@ -111,6 +111,8 @@ export function InboxMessage({ eventId, api, state, message, apply }: Props) {
   const reply = async ({ body, toAll, clientId }: { body: string; toAll: boolean; clientId: string }) => {
     const sent = await api.send(eventId, { clientId, body, toAll, replyTo: message.id, ...(toAll || !authorId ? {} : { toRegistrantId: authorId }) });
     apply.message(sent);
+    // The server marks the message it answers answered (the channel says so too).
+    if (message.answeredAt === null) apply.message({ ...message, answeredAt: sent.sentAt });
     setReplying(false);
     if (sent.emailed) toast.success(`Reply emailed to ${who}`, { body: `${who} had left the room: the reply went to ${message.email ?? "their email"} with a link to the replay.` });
   };

@@ -83,7 +83,9 @@ describe("the live console", () => {
     const gone = message({ body: "Where are the slides?", name: "Dee Left", registrantId: "r-dee", email: "dee@example.com" });
     const server = await renderConsole(snapshot({ messages: [here, gone] }));
     channel();
-    const [first, second] = within(inbox()).getAllByRole("listitem");
+    // A reply marks the message answered: it leaves the Unanswered list, and shows under All.
+    fireEvent.click(within(inbox()).getByRole("tab", { name: /All/ }));
+    const [first, second] = within(inbox()).getAllByRole("listitem").filter((li) => li.parentElement?.classList.contains("console-messages"));
     fireEvent.click(within(first!).getByRole("button", { name: "Reply" }));
     const box = within(first!).getByLabelText("Reply to Ann Attendee");
     fireEvent.change(box, { target: { value: "Yes, twelve payments." } });
@@ -92,6 +94,7 @@ describe("the live console", () => {
     const sent = server.calls.find(([name]) => name === "send")!;
     expect(sent[2]).toMatchObject({ body: "Yes, twelve payments.", toAll: false, toRegistrantId: "r-ann", replyTo: here.id });
     expect(within(first!).getByText("privately to Ann Attendee")).toBeTruthy();
+    expect(within(first!).getByText("Answered")).toBeTruthy();
 
     expect(within(second!).getByText("Left the room")).toBeTruthy();
     fireEvent.click(within(second!).getByRole("button", { name: "Reply" }));

@@ -60,7 +60,7 @@ export function LiveConsole({ eventId, api, channel }: { eventId: string; api?: 
         <div className="stack">
           <PresencePanel state={state} />
           <PushPanel {...props} />
-          <ActionsLog actions={state.actions} />
+          <ActionsLog actions={state.actions} messages={state.messages} />
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import type { ConsoleAction } from "./types.js";
+import type { ConsoleAction, ConsoleMessage } from "./types.js";
 
 /**
  * How long someone has been in the room: "45 s", "12 min", "1 h 05 min".
@@ -34,23 +34,40 @@ export const people = (n: number): string => `${formatNumber(n)} ${n === 1 ? "pe
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const quoted = (value: unknown): string => (text(value) ? `“${text(value)}”` : "");
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
+
+/** A push's headline or subject: in the detail itself, its `cta`, or the room item it pushed (`item`). */
+function pushed(detail: Record<string, unknown>, key: "headline" | "subject"): unknown {
+  const item = record(detail.item);
+  return detail[key] ?? record(detail.cta)[key] ?? (key === "subject" ? item.subject : record(item.cta).headline);
+}
+
+/** Where the log finds the messages its actions name (`detail.messageId`). */
+export type MessageLookup = (id: string) => ConsoleMessage | undefined;
+
+/** The name of a registrant as their messages give it. */
+const nameIn = (messages: readonly ConsoleMessage[], registrantId: unknown): string =>
+  (typeof registrantId === "string" && messages.find((m) => m.registrantId === registrantId)?.name) || "";
 
 /**
- * One line of the actions log: what the host did.
+ * One line of the actions log: what the host did. `messages` (the console's) names the message
+ * and the attendee an action points at.
  *
  * @example
  * describeAction({ kind: "subject", detail: { subject: "Q&A" }, … }); // "Changed the subject to “Q&A”"
  */
-export function describeAction(action: Pick<ConsoleAction, "kind" | "detail">): string {
+export function describeAction(action: Pick<ConsoleAction, "kind" | "detail">, messages: readonly ConsoleMessage[] = []): string {
   const d = action.detail;
-  const who = text(d.name) || text(d.email) || "an attendee";
+  const target = typeof d.messageId === "string" ? messages.find((m) => m.id === d.messageId) : undefined;
+  const who = text(d.name) || nameIn(messages, d.registrantId ?? d.toRegistrantId) || target?.name || "an attendee";
   switch (action.kind) {
     case "cta":
-      return `Pushed the CTA ${quoted(d.headline)}`.trim();
+      return `Pushed the CTA ${quoted(pushed(d, "headline"))}`.trim();
     case "subject":
-      return `Changed the subject to ${quoted(d.subject)}`.trim();
+      return `Changed the subject to ${quoted(pushed(d, "subject"))}`.trim();
     case "chat":
-      return d.toAll === false ? `Replied privately to ${who}` : `Messaged everyone: ${quoted(d.body)}`.trim();
+      if (d.toAll === false) return `Replied privately to ${nameIn(messages, d.toRegistrantId) || "an attendee"}${d.emailed === true ? " (emailed: they had left)" : ""}`;
+      return target ? `Messaged everyone: ${quoted(target.body)}` : "Messaged everyone";
     case "start":
       return "Started the event";
     case "end":
@@ -62,8 +79,10 @@ export function describeAction(action: Pick<ConsoleAction, "kind" | "detail">): 
     case "ban":
       return `Banned ${who}`;
     case "delete":
-      return `Deleted a message${text(d.name) ? ` from ${text(d.name)}` : ""}`;
-    case "answer":
-      return d.answered === false ? "Marked a question unanswered" : `Marked a question answered${text(d.name) ? ` (${text(d.name)})` : ""}`;
+      return target ? `Deleted a message from ${target.name}` : "Deleted a message";
+    case "answer": {
+      const whose = target ? `${target.name}'s question` : "a question";
+      return d.answered === false ? `Marked ${whose} unanswered` : `Marked ${whose} answered`;
+    }
   }
 }

@@ -1,4 +1,13 @@
-import { itemsDueAt, playbackPositionAt, roomViewAt, type RoomItem, type RoomSnapshot, type RoomTiming } from "@cuepoint/sdk";
+import {
+  itemsDueAt,
+  playbackPositionAt,
+  roomViewAt,
+  type RoomChatMessage,
+  type RoomChatSendRequest,
+  type RoomItem,
+  type RoomSnapshot,
+  type RoomTiming,
+} from "@cuepoint/sdk";
 import type { EventSourceLike, RoomApi } from "../core/room/types.js";
 
 /** The fake server's clock runs this far ahead of the local one: the room must use the server's. */
@@ -32,9 +41,14 @@ export const cta = (id: string, offsetSeconds: number, headline: string): RoomIt
   cta: { headline, subheadline: "Only today", buttonText: "Get the offer", url: "https://shop.example.com/offer" },
 });
 
-/** A fake room server: answers snapshots at its (skewed) clock, records CTA clicks. */
+/**
+ * A fake room server: answers snapshots at its (skewed) clock, records CTA clicks, stores chat
+ * messages (the same `clientId` again answers the stored one); `refuseChat` makes the next sends
+ * reject with that error.
+ */
 export function fakeRoomServer(timing: RoomTiming, options: { items?: RoomItem[]; entry?: "join" | "replay"; patch?: Partial<RoomSnapshot> } = {}) {
   const clicks: string[] = [];
+  const stored = new Map<string, RoomChatMessage>();
   let gets = 0;
   let failWith: Error | undefined;
   const server = {
@@ -42,6 +56,14 @@ export function fakeRoomServer(timing: RoomTiming, options: { items?: RoomItem[]
     items: options.items ?? [],
     patch: options.patch ?? {},
     clicks,
+    /** Every chat send received, in order (retries included). */
+    sends: [] as RoomChatSendRequest[],
+    refuseChat: undefined as Error | undefined,
+    /** How long a chat send takes (ms). */
+    chatDelay: 5,
+    get stored() {
+      return [...stored.values()];
+    },
     get gets() {
       return gets;
     },
@@ -78,7 +100,7 @@ export function fakeRoomServer(timing: RoomTiming, options: { items?: RoomItem[]
           pip: { enabled: false, seconds: 0 },
           muteAll: false,
           audience: "simulated",
-          chat: { enabled: true, timestamps: true },
+          chat: { enabled: true, timestamps: true, mode: "private", canned: ["Yes!", "Where is the replay?"] },
         },
         video: {
           playlistUrl: `/api/public/room/${TOKEN}/hls/master.m3u8`,
@@ -105,6 +127,28 @@ export function fakeRoomServer(timing: RoomTiming, options: { items?: RoomItem[]
       },
       async clickCta(token: string, id: string): Promise<void> {
         if (token === TOKEN) clicks.push(id);
+      },
+      chat: {
+        async send(token: string, body: RoomChatSendRequest): Promise<{ success: RoomChatMessage }> {
+          server.sends.push(body);
+          await new Promise((resolve) => setTimeout(resolve, server.chatDelay));
+          if (server.refuseChat) throw server.refuseChat;
+          if (token !== TOKEN) throw new Error("unknown token");
+          const message = stored.get(body.clientId) ?? {
+            id: `stored-${stored.size + 1}`,
+            seq: 1000 + stored.size,
+            from: "attendee" as const,
+            name: "Bo",
+            body: body.body.trim(),
+            sentAt: Date.now() + SKEW,
+            mine: true,
+            toAll: false,
+            links: false,
+            replyTo: null,
+          };
+          stored.set(body.clientId, message);
+          return { success: message };
+        },
       },
     } satisfies RoomApi,
   };

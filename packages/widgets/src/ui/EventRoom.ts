@@ -3,7 +3,7 @@ import { preloadHls, type LoadHls } from "../core/room/attachStream.js";
 import { createEventRoom, type EventRoomCore } from "../core/room/createEventRoom.js";
 import { roomApi } from "../core/room/roomApi.js";
 import type { EventSourceLike, RoomApi } from "../core/room/types.js";
-import { renderChat, renderCta, renderCtaLink } from "./EventRoomChat.js";
+import { chatComponent, renderCta, renderCtaLink } from "./EventRoomChat.js";
 import { renderClosed, renderCode, renderConfirmation, renderWaiting, type PageContext } from "./EventRoomPages.js";
 import { playerComponent } from "./EventRoomPlayer.js";
 import { ROOM_SHEET } from "./EventRoomStyles.js";
@@ -52,6 +52,7 @@ export interface EventRoomProps {
 export function eventRoomComponent(rt: Runtime) {
   const { h } = rt;
   const Player = playerComponent(rt);
+  const Chat = chatComponent(rt);
   return function EventRoom(props: EventRoomProps): unknown {
     const [core] = rt.useState<EventRoomCore>(() =>
       createEventRoom({
@@ -156,7 +157,7 @@ export function eventRoomComponent(rt: Runtime) {
             : h("div", { className: "cp-player" }, h("div", { className: "cp-overlay" }, end || h("p", null, live ? "The event is on. The video is not available yet." : "The recording is not available yet."))),
           renderCta(rt, core),
         ),
-        renderChat(rt, core, snapshot, { id, timeZone: props.timeZone, locale: props.locale }),
+        h(Chat, { core, snapshot, id, live: live && !core.finished.value, timeZone: props.timeZone, locale: props.locale }),
         renderCode(context),
       ),
       cta ? `New offer: ${cta.cta.headline}` : "",

@@ -48,12 +48,24 @@ export const ROOM_CSS = `:host{display:block}:host>.cp-room{min-height:100vh}\
 .cp-room .cp-cta .cp-close{position:absolute;top:.3em;right:.3em;padding:0 .45em;font-size:1.3em;line-height:1.4}\
 .cp-chat{display:flex;flex-direction:column;min-height:12em;max-height:32em;border:var(--b);border-radius:var(--r)}\
 .cp-chat h2{margin:0;padding:.6em .75em;font-size:1em;border-bottom:var(--b)}\
-.cp-log{overflow:auto;flex:1}\
+.cp-log{overflow:auto;flex:1;min-height:8em}\
 .cp-chat ol{list-style:none;margin:0;padding:.25em .75em}\
 .cp-chat li{padding:.45em 0;overflow-wrap:anywhere}\
 .cp-chat li+li{border-top:var(--b)}\
 .cp-chat b{font-weight:600;margin-right:.4em}\
 .cp-chat time{color:var(--m);font-size:.8em;margin-left:.4em}\
+.cp-chat li.cp-host{border-left:3px solid var(--a);padding-left:.5em}\
+.cp-tag{display:inline-block;margin-right:.4em;padding:0 .45em;border:var(--b);border-radius:1em;color:var(--m);font-size:.8em}\
+.cp-chat .cp-failed{color:var(--e);border-color:var(--e)}\
+.cp-room button.cp-retry{margin-left:.5em;padding:.1em .6em;font-size:.85em}\
+.cp-send{padding:.6em .75em;border-top:var(--b)}\
+.cp-send p{margin:0 0 .4em}\
+.cp-canned{display:flex;flex-wrap:wrap;gap:.4em;margin:0 0 .5em}\
+.cp-room .cp-canned button{padding:.3em .75em;font-size:.9em}\
+.cp-box{display:flex;gap:.5em}\
+.cp-box input{flex:1;min-width:0}\
+.cp-send .cp-count{margin:.3em 0 0;font-size:.8em}\
+.cp-count:empty{display:none}\
 .cp-audience{margin:0;color:var(--m);font-size:.9em}\
 .cp-code{display:block;width:100%;height:15em;border:0}\
 .cp-pixel{position:absolute;width:1px;height:1px;border:0;opacity:0}`;

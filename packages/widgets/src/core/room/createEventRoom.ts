@@ -10,6 +10,7 @@ import {
   type RoomView,
 } from "@cuepoint/sdk";
 import { batch, computed, signal, type ReadonlySignal } from "../signals.js";
+import { createRoomChat, type RoomChat } from "./chat.js";
 import { openRoomChannel } from "./roomChannel.js";
 import type { ChatItem, CtaItem, EventSourceLike, RoomApi, RoomStatus } from "./types.js";
 
@@ -42,6 +43,8 @@ export interface EventRoomCore {
   /** The timed items shown: live, those come due (snapshot + channel); replay, those due at the playback time. */
   readonly items: ReadonlySignal<RoomItem[]>;
   readonly chat: ReadonlySignal<ChatItem[]>;
+  /** The attendee's chat: messages sent and received (the channel's `chat`), interleaved with `chat`'s auto-chat. */
+  readonly conversation: RoomChat;
   /** The CTA popup shown: the latest CTA, unless dismissed. */
   readonly cta: ReadonlySignal<CtaItem | undefined>;
   /** The latest CTA shown at all (the end overlay offers its button). */
@@ -122,6 +125,17 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
     phase.value === "replay" ? itemsDueAt(snapshot.value?.items ?? [], playbackTime.value) : received.value,
   );
   const lastCta = computed(() => lastOf(items.value, isCta));
+  const chat = computed(() => items.value.filter(isChat));
+  const startsAt = () => snapshot.value?.timing.startsAt ?? 0;
+  const conversation = createRoomChat({
+    token: options.token,
+    api: options.api,
+    serverNow,
+    items: chat,
+    startsAt,
+    // The replay shows what was said up to the playback's instant, as it shows the items.
+    until: () => (phase.value === "replay" ? startsAt() + playbackTime.value * SECOND : undefined),
+  });
   const room: EventRoomCore = {
     status,
     message,
@@ -131,7 +145,8 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
     finished,
     now,
     items,
-    chat: computed(() => items.value.filter(isChat)),
+    chat,
+    conversation,
     lastCta,
     cta: computed(() => (lastCta.value?.id === dismissed.value ? undefined : lastCta.value)),
     subject: computed(() => {
@@ -162,6 +177,7 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
       clearTimeout(timer);
       clearTimeout(retry);
       closeChannel?.();
+      conversation.dispose();
     },
   };
 
@@ -170,9 +186,13 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let closeChannel: (() => void) | undefined;
   let failures = 0;
+  /** The host started or ended the event (`control`): the next snapshot's timing re-judges the live room's end. */
+  let controlled = false;
 
   async function load(): Promise<void> {
     clearTimeout(retry);
+    const rejudge = controlled;
+    controlled = false;
     const sentAt = local();
     try {
       const { success } = await options.api.get(options.token, options.entry && { entry: options.entry });
@@ -183,12 +203,22 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
         audience.value = success.audience;
         received.value = merge(received.peek(), success.items);
         status.value = "ready";
-        evaluate();
+        evaluate(rejudge);
       });
     } catch (error) {
       if (disposed) return;
-      if (snapshot.peek()) return lost(); // a refresh failed: keep the page, try again later
+      // A refresh failed: keep the page and try again later, unless the server refused the link
+      // itself (a ban answers 403 after the channel's `bye`): then its page.
+      const refused = isCuepointError(error) && (error.status ?? 0) >= 400 && (error.status ?? 0) < 500 && error.status !== 429;
+      if (snapshot.peek() && !refused) return lost();
+      if (refused) {
+        clearTimeout(timer);
+        closeChannel?.();
+        closeChannel = undefined;
+      }
       batch(() => {
+        snapshot.value = undefined;
+        view.value = undefined;
         status.value = "failed";
         message.value = isCuepointError(error) ? error.message : "The event room could not be loaded. Check your connection and try again.";
       });
@@ -206,7 +236,11 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
   function openChannel(current: RoomSnapshot) {
     const Source = options.EventSource ?? (globalThis.EventSource as EventSourceLike | undefined);
     if (closeChannel || !Source || !current.channelUrl) return;
-    closeChannel = openRoomChannel(Source, room.resolve(current.channelUrl), {
+    // Reopened after a loss: the chat's backlog starts after the last message seen (an EventSource
+    // made anew sends no Last-Event-ID header of its own).
+    const url = new URL(room.resolve(current.channelUrl));
+    if (conversation.lastSeq()) url.searchParams.set("lastEventId", String(conversation.lastSeq()));
+    closeChannel = openRoomChannel(Source, url.href, {
       hello(at) {
         failures = 0;
         // The snapshot's round-trip estimate is the better one; a hello only corrects a clock that jumped.
@@ -214,12 +248,27 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
       },
       item: (item) => void (received.value = merge(received.peek(), [item])),
       audience: (count) => void (audience.value = count),
+      chat: conversation.receive,
+      chatDelete: conversation.remove,
+      control() {
+        controlled = true;
+        void load();
+      },
+      bye() {
+        // Banned: the stream ends here; the snapshot now answers the server's 403 page.
+        closeChannel?.();
+        closeChannel = undefined;
+        void load();
+      },
       lost,
     });
   }
 
-  /** Brings the view up to the server's time now; schedules the next whole second (or change). */
-  function evaluate() {
+  /**
+   * Brings the view up to the server's time now; schedules the next whole second (or change).
+   * `rejudge`: a snapshot fetched after a `control` (the host started or ended the event).
+   */
+  function evaluate(rejudge = false) {
     const current = snapshot.peek();
     if (!current || disposed) return;
     const at = serverNow();
@@ -227,7 +276,13 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
     let next: RoomView;
     if (shown?.phase === "live") {
       next = shown; // the room stays until its end, whatever an arrival now would get
-      if (at >= shown.endsAt) finished.value = true;
+      if (rejudge) {
+        // The host moved the end (manual control): a room still live takes the new end; past it, it ends now.
+        const fresh = roomViewAt(current.timing, at, options.entry ?? current.entry);
+        if (fresh.phase === "live") next = view.value = fresh;
+        else next = view.value = { ...shown, endsAt: Math.min(shown.endsAt, at) };
+      }
+      if (at >= next.endsAt) finished.value = true;
     } else {
       next = roomViewAt(current.timing, at, options.entry ?? current.entry);
       if (shown && next.phase !== shown.phase) {
@@ -249,7 +304,7 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
     const change = next.phase === "live" ? next.endsAt : next.nextChangeAt;
     const nextSecond = (Math.floor(at / SECOND) + 1) * SECOND;
     const wake = change != null && change > at ? Math.min(change, nextSecond) : nextSecond;
-    timer = setTimeout(() => batch(evaluate), Math.min(MAX_DELAY, wake - at));
+    timer = setTimeout(() => batch(() => evaluate()), Math.min(MAX_DELAY, wake - at));
   }
 
   return room;

@@ -1,13 +1,15 @@
-import type { RoomEntry, RoomItem, RoomSnapshot } from "@cuepoint/sdk";
+import type { RoomChatMessage, RoomChatSendRequest, RoomEntry, RoomItem, RoomSnapshot } from "@cuepoint/sdk";
 
 /**
- * The two public calls the event room makes: the SDK client's `room` group (`client.room`), or
+ * The public calls the event room makes: the SDK client's `room` group (`client.room`), or
  * `roomResource(createLiteFetcher(apiURL))` for a page without the full client.
  */
 export interface RoomApi {
   /** `GET /public/room/{token}`; `entry` "replay" for the replay link (the server reads `?entry=replay`). */
   get(token: string, query?: { entry?: RoomEntry }): PromiseLike<{ success: RoomSnapshot }>;
   clickCta(token: string, id: string): PromiseLike<unknown>;
+  /** `POST /public/room/{token}/chat` (issue 13); without it the room shows the chat read-only. */
+  chat?: { send(token: string, body: RoomChatSendRequest): PromiseLike<{ success: RoomChatMessage }> };
 }
 
 /**

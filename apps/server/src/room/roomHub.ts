@@ -119,6 +119,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const groups = new Map<string, EventGroup>();
   const consoles = new Map<string, ConsoleGroup>();
   const presences = new Map<string, Presence>();
+  /** Live presences ended here lately: the last instant this instance wrote of each. */
+  const departed = new Map<string, { at: number; last: number }>();
   const counted = new Map<string, { at: number; count: number }>();
   const seen = new Map<string, Set<string>>();
   const subscriptions = new Map<string, () => void>();
@@ -160,7 +162,13 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         console.error(`Room attendance of event ${eventId} could not be written:`, error);
       }
     }
-    for (const [key, p] of presences) if (!isHere(p, at, graceMs) && !pending(p)) presences.delete(key);
+    for (const [key, p] of presences) {
+      if (isHere(p, at, graceMs) || pending(p)) continue;
+      presences.delete(key);
+      // Its row stays "recent" for three flushes: remembered, so it is not taken for another instance's.
+      if (p.kind === "live" && p.writtenLast !== null) departed.set(`${p.eventId}:${p.registrantId}`, { at, last: p.writtenLast });
+    }
+    for (const [key, gone] of departed) if (at - gone.at > flushMs * 3 || at < gone.at) departed.delete(key);
     if (presences.size === 0 && flushTimer) {
       clearInterval(flushTimer);
       flushTimer = undefined;
@@ -187,8 +195,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     for (const p of presences.values()) if (p.eventId === eventId && p.kind === "live") mine.set(p.registrantId, p);
     const here = new Map<string, { p?: Presence; row?: (typeof rows)[number] }>();
     for (const row of rows) {
-      const p = mine.get(row.registrantId);
-      const ours = p && p.writtenLast !== null && row.leftAt !== null && row.leftAt.getTime() <= p.writtenLast;
+      const written = mine.get(row.registrantId)?.writtenLast ?? departed.get(`${eventId}:${row.registrantId}`)?.last ?? null;
+      const ours = written !== null && row.leftAt !== null && row.leftAt.getTime() <= written;
       if (!ours) here.set(row.registrantId, { row });
     }
     for (const p of localHere(eventId, at)) {
@@ -439,9 +447,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   }
 
   async function consoleTick(desk: ConsoleGroup): Promise<void> {
-    const at = now();
-    if (at - desk.presenceAt >= presenceMs || at < desk.presenceAt) {
-      desk.presenceAt = at;
+    if (Date.now() - desk.presenceAt >= presenceMs) {
+      desk.presenceAt = Date.now();
       const { present: people, simulated } = await presence(desk.target);
       const key = `${simulated}|${people.map((person) => person.registrantId).join(",")}`;
       if (key !== desk.presenceKey) {

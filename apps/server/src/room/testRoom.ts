@@ -22,7 +22,8 @@ import type { Database } from "../db/types.js";
 import { createLocalMediaStore, type MediaStore } from "../media/store.js";
 import { openTestDatabase } from "../test-support/testDatabase.js";
 import { createUser } from "../users/users.js";
-import { createRoomHub, type RoomHub } from "./roomHub.js";
+import { createRoomBus } from "./bus/createRoomBus.js";
+import { createRoomHub, type RoomHub, type RoomHubOptions } from "./roomHub.js";
 
 /**
  * Test support for the room: the app on a fresh database with a clock the test sets, a media
@@ -56,14 +57,15 @@ type GeneralInput = NonNullable<TimelineMasterSettingInput["general"]>;
 let counter = 0;
 const HEIGHTS: Record<string, number> = { "360p": 360, "720p": 720, "1080p": 1080, source: 720 };
 
-export async function createRoomTest(start: string, hubOptions: { flushMs?: number; tickMs?: number; heartbeatMs?: number; audienceMs?: number } = {}): Promise<RoomTest> {
+export async function createRoomTest(start: string, hubOptions: Partial<Omit<RoomHubOptions, "orm" | "now">> = {}): Promise<RoomTest> {
   let now = new Date(start);
   const clock = () => now;
   const db = await openTestDatabase();
   const dir = await mkdtemp(join(tmpdir(), "cuepoint-room-"));
   const store = createLocalMediaStore(dir);
   const config = defaultConfig({ now: clock, publicURL: "https://cuepoint.test", mediaDir: dir });
-  const hub = createRoomHub({ orm: db.orm, now: clock, flushMs: 60_000, tickMs: 50, ...hubOptions });
+  // The database's bus, as the server has: LISTEN/NOTIFY on PostgreSQL.
+  const hub = createRoomHub({ orm: db.orm, now: clock, bus: createRoomBus(db), flushMs: 60_000, tickMs: 50, ...hubOptions });
   const app = createApp({ db, config, media: store, room: hub });
   let server: ServerType | undefined;
 
@@ -171,6 +173,7 @@ export async function createRoomTest(start: string, hubOptions: { flushMs?: numb
     },
     async close() {
       await hub.stop();
+      await hub.bus.stop();
       if (server) await new Promise((resolve) => server?.close(resolve));
       await db.close();
       await rm(dir, { recursive: true, force: true });

@@ -36,7 +36,7 @@ export interface RouteInput<TBody, TQuery, TAccess extends Access> {
  * schemas, check access, and describe it in the OpenAPI document — one source for all three.
  */
 export interface RouteSpec<TBody, TQuery, TAccess extends Access> {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Below /api, Hono style: `/oauth/personal-access-tokens/:id`. */
   path: string;
   /** The SDK client method that makes this call (`account.updateUser`), also the operationId. */

@@ -3,6 +3,8 @@ import { roomItemOf, roomTimingOf, type RoomItem, type RoomTiming } from "@cuepo
 import { eventLiveScripts, type LiveScriptItem } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { liveScriptOf } from "../engine/liveScript.js";
+import { eventControlOf } from "./chat/control.js";
+import { pushedItems } from "./chat/pushes.js";
 import { planTimeline } from "../engine/plan.js";
 import { loadProgram, type Program } from "./program.js";
 import { findRoomLink, type RoomLink } from "./roomLink.js";
@@ -21,7 +23,7 @@ export interface RoomState extends RoomLink {
  * The event's live script: the stored one (engine/liveScript.ts keeps it whenever the event's
  * actions are scheduled or the timeline saved), else placed now from the timeline's blocks.
  */
-async function liveScript(orm: Orm, link: RoomLink): Promise<LiveScriptItem[]> {
+export async function liveScript(orm: Orm, link: Pick<RoomLink, "accountId" | "event" | "timeline">): Promise<LiveScriptItem[]> {
   const [stored] = await orm.select().from(eventLiveScripts).where(eq(eventLiveScripts.eventId, link.event.id));
   if (stored && stored.accountId === link.accountId) return stored.items;
   const planned = planTimeline(link.timeline.blocks, link.timeline.general.timeZone, link.event);
@@ -66,17 +68,26 @@ export async function loadRoom(orm: Orm, token: string, withItems = true): Promi
   const link = await findRoomLink(orm, token);
   const { general } = link.timeline;
   const platform = platformOf(general);
-  const [program, script] = await Promise.all([
+  const [program, script, control, pushed] = await Promise.all([
     loadProgram(orm, link.accountId, general),
     withItems ? liveScript(orm, link) : Promise.resolve([]),
+    eventControlOf(orm, link.accountId, link.event.id),
+    withItems ? pushedItems(orm, link.accountId, link.event.id) : Promise.resolve([]),
   ]);
   const timing = roomTimingOf({
     general,
     startsAt: link.event.startsAt,
     timeZone: link.event.timeZone,
     programSeconds: program ? Math.ceil(program.durationSeconds) : null,
+    control, // the host's start and end of a semi-automatic or manual event (issue 13)
   });
-  return { ...link, platform, timing, program, items: roomItemsOf(script, link, platform) };
+  const items = roomItemsOf(script, link, platform);
+  // The host's pushes from the live console (issue 13) are items too, at the position they were pushed.
+  if (pushed.length > 0) {
+    items.push(...pushed);
+    items.sort((a, b) => a.offsetSeconds - b.offsetSeconds);
+  }
+  return { ...link, platform, timing, program, items };
 }
 
 /** How long a room read for playlists and segments is reused: every viewer's player asks every few seconds. */

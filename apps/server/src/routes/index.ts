@@ -24,6 +24,8 @@ import { webinarRescheduleRoutes } from "./webinarReschedule.js";
 import { mediaRoutes } from "./media.js";
 import { uploadRoutes } from "./upload.js";
 import { roomApiRoutes } from "../room/roomApi.js";
+import { roomChatRoutes } from "../room/chat/chatRoutes.js";
+import { consoleRoutes } from "../room/chat/consoleRoutes.js";
 import { consoleChannelRoutes } from "../room/consoleChannel.js";
 
 /**
@@ -55,6 +57,8 @@ export const apiRoutes: readonly Route[] = [
   ...mediaRoutes,
   ...uploadRoutes,
   ...roomApiRoutes,
+  ...roomChatRoutes,
+  ...consoleRoutes,
   ...consoleChannelRoutes,
   openApiRoute(() => apiRoutes),
 ];

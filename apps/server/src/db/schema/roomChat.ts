@@ -86,6 +86,8 @@ export const roomConsoleActions = pgTable(
   "room_console_actions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The order the actions were taken in (several can share an instant). */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
     accountId: accountId(),
     eventId: eventId(),
     kind: text("kind").notNull(),
@@ -94,7 +96,7 @@ export const roomConsoleActions = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("room_console_actions_event_at_idx").on(t.eventId, t.at)],
+  (t) => [index("room_console_actions_event_at_idx").on(t.eventId, t.at), index("room_console_actions_event_seq_idx").on(t.eventId, t.seq)],
 );
 
 /**

@@ -95,7 +95,7 @@ export function autoresponderSketch(setting: AutoresponderSetting, message: Auto
  * listed in `autoresponder.integrations`; when the list is empty, the account's SMTP integration
  * if it has exactly one. Answers why not otherwise.
  */
-async function smtpOf(
+export async function smtpOf(
   ctx: ActionContext,
   accountId: string,
   ids: readonly string[],

@@ -1,0 +1,2 @@
+ALTER TABLE "room_console_actions" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "room_console_actions_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "room_console_actions_event_seq_idx" ON "room_console_actions" USING btree ("event_id","seq");

@@ -1,0 +1,70 @@
+import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { ConsoleSnapshot } from "@cuepoint/sdk";
+import { roomActivity, roomChatMessages, roomConsoleActions, users } from "../../db/schema/index.js";
+import type { Orm } from "../../db/types.js";
+
+type Target = { accountId: string; eventId: string };
+
+/** The event's chat and CTA figures: messages, questions (attendee messages), answered, CTA views and clicks, pushes. */
+export async function consoleStats(orm: Orm, target: Target): Promise<ConsoleSnapshot["stats"]> {
+  const m = roomChatMessages;
+  const [chat] = await orm
+    .select({
+      messages: count(),
+      questions: sql<number>`count(*) filter (where ${m.from} = 'attendee')`.mapWith(Number),
+      answered: sql<number>`count(*) filter (where ${m.from} = 'attendee' and ${m.answeredAt} is not null)`.mapWith(Number),
+    })
+    .from(m)
+    .where(and(eq(m.eventId, target.eventId), eq(m.accountId, target.accountId), isNull(m.deletedAt)));
+  const [cta] = await orm
+    .select({
+      views: sql<number>`count(*) filter (where ${roomActivity.kind} = 'cta_view')`.mapWith(Number),
+      clicks: sql<number>`count(*) filter (where ${roomActivity.kind} = 'cta_click')`.mapWith(Number),
+    })
+    .from(roomActivity)
+    .where(and(eq(roomActivity.eventId, target.eventId), eq(roomActivity.accountId, target.accountId)));
+  const [pushes] = await orm
+    .select({ n: count() })
+    .from(roomConsoleActions)
+    .where(
+      and(
+        eq(roomConsoleActions.eventId, target.eventId),
+        eq(roomConsoleActions.accountId, target.accountId),
+        inArray(roomConsoleActions.kind, ["cta", "subject"]),
+      ),
+    );
+  return {
+    messages: chat?.messages ?? 0,
+    questions: chat?.questions ?? 0,
+    answered: chat?.answered ?? 0,
+    ctaViews: cta?.views ?? 0,
+    ctaClicks: cta?.clicks ?? 0,
+    pushes: pushes?.n ?? 0,
+  };
+}
+
+/** Who the caller is in the record: their name, else their email. */
+export async function callerLabel(orm: Orm, caller: { userId: string; accountId: string }): Promise<string> {
+  const [user] = await orm
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, caller.userId), eq(users.accountId, caller.accountId)));
+  return user?.name.trim() || user?.email || "";
+}
+
+/** Marks a message answered now (when it is not already). */
+export async function markAnswered(orm: Pick<Orm, "update">, target: Target, id: string, at: Date | null): Promise<boolean> {
+  const changed = await orm
+    .update(roomChatMessages)
+    .set({ answeredAt: at })
+    .where(
+      and(
+        eq(roomChatMessages.id, id),
+        eq(roomChatMessages.eventId, target.eventId),
+        eq(roomChatMessages.accountId, target.accountId),
+        at === null ? isNotNull(roomChatMessages.answeredAt) : isNull(roomChatMessages.answeredAt),
+      ),
+    )
+    .returning({ id: roomChatMessages.id });
+  return changed.length > 0;
+}

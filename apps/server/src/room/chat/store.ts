@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import type { ConsoleAction, ConsoleActionKind } from "@cuepoint/sdk";
+import { registrants, roomChatMessages, roomChatMutes, roomConsoleActions, type RoomChatMessageRow, type RoomConsoleActionRow } from "../../db/schema/index.js";
+import type { Orm } from "../../db/types.js";
+import type { StoredChatMessage } from "./types.js";
+
+/** The columns a stored message is read with: the row and its author's email. */
+export const messageColumns = { row: roomChatMessages, email: registrants.email };
+
+/** A row (and its author's email) as a stored message. */
+export function toStored(row: RoomChatMessageRow, email: string | null): StoredChatMessage {
+  return {
+    id: row.id,
+    seq: row.seq,
+    accountId: row.accountId,
+    eventId: row.eventId,
+    from: row.from,
+    name: row.name,
+    body: row.body,
+    sentAt: row.createdAt.getTime(),
+    replyTo: row.replyTo,
+    registrantId: row.registrantId,
+    email,
+    toAll: row.toAll,
+    toRegistrantId: row.toRegistrantId,
+    muted: row.muted,
+    answeredAt: row.answeredAt?.getTime() ?? null,
+    deletedAt: row.deletedAt?.getTime() ?? null,
+    emailed: row.emailed,
+    sentBy: row.sentBy,
+  };
+}
+
+/** Messages of an event with their authors' emails (the account is part of every lookup). */
+export function selectMessages(orm: Orm, target: { accountId: string; eventId: string }) {
+  return orm
+    .select(messageColumns)
+    .from(roomChatMessages)
+    .leftJoin(registrants, eq(registrants.uuid, roomChatMessages.registrantId))
+    .where(and(eq(roomChatMessages.eventId, target.eventId), eq(roomChatMessages.accountId, target.accountId)))
+    .$dynamic();
+}
+
+/** One message of the event, or undefined (another event's or account's message is not found). */
+export async function findMessage(orm: Orm, target: { accountId: string; eventId: string }, id: string): Promise<StoredChatMessage | undefined> {
+  const [found] = await selectMessages(orm, target).where(
+    and(eq(roomChatMessages.eventId, target.eventId), eq(roomChatMessages.accountId, target.accountId), eq(roomChatMessages.id, id)),
+  );
+  return found ? toStored(found.row, found.email) : undefined;
+}
+
+/** The latest `limit` messages of the event, oldest first. */
+export async function latestMessages(orm: Orm, target: { accountId: string; eventId: string }, limit: number): Promise<StoredChatMessage[]> {
+  const rows = await selectMessages(orm, target).orderBy(desc(roomChatMessages.seq)).limit(limit);
+  return rows.reverse().map((found) => toStored(found.row, found.email));
+}
+
+/** Every message of the event after `afterSeq`, oldest first (a console resuming). */
+export async function messagesAfter(orm: Orm, target: { accountId: string; eventId: string }, afterSeq: number, limit = 1000): Promise<StoredChatMessage[]> {
+  const rows = await selectMessages(orm, target)
+    .where(
+      and(eq(roomChatMessages.eventId, target.eventId), eq(roomChatMessages.accountId, target.accountId), gt(roomChatMessages.seq, afterSeq)),
+    )
+    .orderBy(asc(roomChatMessages.seq))
+    .limit(limit);
+  return rows.map((found) => toStored(found.row, found.email));
+}
+
+/** The registrants muted in an event's chat. */
+export async function mutedRegistrants(orm: Orm, eventId: string): Promise<string[]> {
+  const rows = await orm.select({ id: roomChatMutes.registrantId }).from(roomChatMutes).where(eq(roomChatMutes.eventId, eventId));
+  return rows.map((row) => row.id);
+}
+
+/** Whether a registrant is muted in an event's chat. */
+export async function isMuted(orm: Pick<Orm, "select">, eventId: string, registrantId: string): Promise<boolean> {
+  const [row] = await orm
+    .select({ id: roomChatMutes.registrantId })
+    .from(roomChatMutes)
+    .where(and(eq(roomChatMutes.eventId, eventId), eq(roomChatMutes.registrantId, registrantId)));
+  return row !== undefined;
+}
+
+/** A recorded console action on the wire. */
+export function toConsoleAction(row: RoomConsoleActionRow): ConsoleAction {
+  return { id: row.id, kind: row.kind as ConsoleActionKind, at: row.at.getTime(), by: row.by, detail: row.detail };
+}
+
+/** Records what the host did; answers it as the console shows it. */
+export async function recordAction(
+  orm: Pick<Orm, "insert">,
+  fields: { accountId: string; eventId: string; kind: ConsoleActionKind; userId: string; by: string; at: Date; detail?: Record<string, unknown> },
+): Promise<ConsoleAction> {
+  const [row] = await orm
+    .insert(roomConsoleActions)
+    .values({ ...fields, detail: fields.detail ?? {} })
+    .returning();
+  if (!row) throw new Error("The console action was not recorded.");
+  return toConsoleAction(row);
+}
+
+/** Every recorded action of an event, oldest first. */
+export async function eventActions(orm: Orm, target: { accountId: string; eventId: string }): Promise<ConsoleAction[]> {
+  const rows = await orm
+    .select()
+    .from(roomConsoleActions)
+    .where(and(eq(roomConsoleActions.eventId, target.eventId), eq(roomConsoleActions.accountId, target.accountId)))
+    .orderBy(asc(roomConsoleActions.seq));
+  return rows.map(toConsoleAction);
+}
+
+/** Serialises one author's sends (the rate limit and the client id) across connections and instances. */
+export async function lockAuthor(tx: Pick<Orm, "execute">, eventId: string, author: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`room-chat:${eventId}:${author}`}, 0))`);
+}

@@ -150,6 +150,77 @@ describe("room.js on the hosted page's strict CSP", () => {
     });
   }
 
+  it("chats on a 375 px phone, dark, keyboard only: sends on Enter, stores a message once when its answer is lost, shows the host's reply with its link, the limits, and resumes after a loss", async () => {
+    site.rooms.set("chat", timing(-5000));
+    site.chat.settings.set("chat", { mode: "private", canned: ["Thanks!"] });
+    const page = await openRoom("chat", { nativeHls: true, dark: true });
+    const shadow = page.locator("#cuepoint-room");
+    const box = shadow.getByLabel("Your message to the host");
+    const log = shadow.getByRole("log", { name: "Chat messages" });
+    const focused = () => page.evaluate(() => document.querySelector("#cuepoint-room")?.shadowRoot?.activeElement?.textContent);
+    const mine = () => site.chat.stored.filter((message) => message.token === "chat" && message.from === "attendee").map((message) => message.body);
+
+    await box.focus();
+    await page.keyboard.type("Is there a replay?");
+    await page.keyboard.press("Enter");
+    await log.getByText("Is there a replay?").waitFor();
+    await expect.poll(mine).toEqual(["Is there a replay?"]);
+    expect(await box.inputValue()).toBe("");
+
+    // The host answers privately, with an address: a link that opens a new tab, without the page's opener or referrer.
+    site.chat.say("chat", "Yes, here: https://example.com/replay.");
+    const reply = log.locator("li", { hasText: "to you" });
+    await reply.waitFor();
+    const link = reply.getByRole("link", { name: "https://example.com/replay" });
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer nofollow ugc");
+    expect(await link.getAttribute("target")).toBe("_blank");
+
+    // The next message is stored but its answer is lost: sent again with the same clientId, it is stored once.
+    site.chat.loseNextAnswer = true;
+    const posts = site.chat.posts;
+    await page.keyboard.type("Will the slides be shared?"); // the focus stayed in the box
+    await page.keyboard.press("Enter");
+    await expect.poll(() => site.chat.posts, { timeout: 8000 }).toBeGreaterThanOrEqual(posts + 2);
+    await expect.poll(() => log.getByText("Sending…").count()).toBe(0);
+    expect(await log.getByText("Will the slides be shared?").count()).toBe(1);
+    expect(mine()).toEqual(["Is there a replay?", "Will the slides be shared?"]);
+
+    // A quick reply, by keyboard: Shift+Tab from the box reaches it.
+    await box.focus();
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toBe("Thanks!");
+    await page.keyboard.press("Enter");
+    await expect.poll(mine).toContain("Thanks!");
+
+    // The limits: a counter near 500 and the sentence under the box; a burst answers the server's 429.
+    await box.fill("x".repeat(501));
+    await shadow.getByText("1 character too many").waitFor();
+    await box.press("Enter");
+    expect(await shadow.getByRole("alert").textContent()).toBe("A message is at most 500 characters.");
+    for (const text of ["one", "two", "three", "four"]) {
+      await box.fill(text);
+      await box.press("Enter");
+    }
+    await expect.poll(() => shadow.getByRole("alert").textContent()).toBe("You're sending messages too fast. Wait a few seconds and send it again.");
+    expect(await box.inputValue()).not.toBe("");
+
+    // The channel is lost: the room re-fetches, reopens it from the last message seen, and shows nothing twice.
+    const last = site.chat.stored.filter((message) => message.token === "chat").at(-1)?.seq;
+    const opened = site.chat.channelUrls.length;
+    site.chat.dropChannels("chat");
+    await expect.poll(() => site.chat.channelUrls.length, { timeout: 10_000 }).toBeGreaterThan(opened);
+    expect(site.chat.channelUrls.at(-1)).toContain(`lastEventId=${last}`);
+    site.chat.say("chat", "Welcome back, everyone", true);
+    await log.locator("li", { hasText: "to everyone" }).waitFor();
+    expect(await log.getByText("Yes, here:").count()).toBe(1);
+    expect(await log.getByText("Is there a replay?").count()).toBe(1);
+
+    expect(await fitsThePhone(page)).toBe(true);
+    expect(await seriousAxeIssues(page)).toEqual([]);
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
   for (const dark of [false, true]) {
     it(`passes axe on every page on a 375 px phone, ${dark ? "dark" : "light"} (confirmation, waiting, live, ended)`, async () => {
       site.rooms.set("soon", timing(2 * 86_400_000));

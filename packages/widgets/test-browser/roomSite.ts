@@ -7,12 +7,14 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { airedSegmentCount, playbackPositionAt, roomViewAt, type RoomSnapshot, type RoomTiming } from "@cuepoint/sdk";
+import { createSiteChat, type SiteChat } from "./roomSiteChat.js";
 
 /**
  * A little room server on 127.0.0.1 for the room bundle's browser test: the hosted page's shell with
  * the contract's strict CSP, `/room.js` (the built bundle), `/room-hls.js` (hls.js's light build),
- * the snapshot on a clock of its own (ahead of the browser's), an SSE channel, and a live EVENT
- * playlist of a small ffmpeg-made stream that lists only the segments aired (later ones: 404).
+ * the snapshot on a clock of its own (ahead of the browser's), an SSE channel with the chat (see
+ * roomSiteChat.ts), and a live EVENT playlist of a small ffmpeg-made stream that lists only the
+ * segments aired (later ones: 404).
  */
 
 export const SHELL_CSP =
@@ -48,6 +50,7 @@ export interface RoomSite {
   serverNow(): number;
   requests: string[];
   clicks: string[];
+  chat: SiteChat;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,7 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
   const serverNow = () => Date.now() + SKEW;
   const liveSeconds = stream.durations.reduce((a, b) => a + b, 0);
   const channels = new Set<ServerResponse>();
+  const chat = createSiteChat(serverNow);
   let origin = "";
 
   const snapshot = (token: string, timing: RoomTiming): RoomSnapshot => {
@@ -80,7 +84,7 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
         pip: { enabled: false, seconds: 0 },
         muteAll: false,
         audience: "real",
-        chat: { enabled: true, timestamps: true, mode: "public", canned: [] },
+        chat: { enabled: true, timestamps: true, ...chat.settingsOf(token) },
       },
       video: { playlistUrl: `${base}/hls/live.m3u8`, posterUrl: null, durationSeconds: liveSeconds, hlsScriptUrl: "/room-hls.js" },
       items:
@@ -156,9 +160,11 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
       });
       return;
     }
+    if (rest === "/chat" && request.method === "POST") return chat.post(api[1] as string, request, response);
     if (rest === "/channel") {
       response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
       response.write(`event: hello\ndata: ${JSON.stringify({ serverNow: serverNow() })}\n\n`);
+      chat.open(api[1] as string, request, response);
       channels.add(response);
       request.on("close", () => channels.delete(response));
       return;
@@ -182,6 +188,7 @@ export async function startRoomSite(stream: { dir: string; durations: number[] }
     serverNow,
     requests,
     clicks,
+    chat,
     close: () =>
       new Promise<void>((done) => {
         for (const channel of channels) channel.end();

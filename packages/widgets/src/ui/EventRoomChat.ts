@@ -155,7 +155,7 @@ export function chatComponent(rt: Runtime) {
           h(
             "p",
             { id: `${id}-count`, className: left < 0 ? "cp-count cp-error" : "cp-count cp-muted" },
-            length < COUNT_FROM ? "" : left < 0 ? `${-left} characters too many` : `${left} characters left`,
+            length < COUNT_FROM ? "" : `${Math.abs(left)} character${Math.abs(left) === 1 ? "" : "s"} ${left < 0 ? "too many" : "left"}`,
           ),
           talk.error.value && h("p", { id: `${id}-error`, className: "cp-error", role: "alert" }, talk.error.value),
         ),

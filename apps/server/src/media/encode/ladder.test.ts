@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ladderArgs, ladderFor } from "./ladder.js";
+import { copiesAudio, ladderArgs, ladderFor } from "./ladder.js";
 import type { ProbedVideo } from "./probe.js";
 
 const names = (width: number, height: number, hd = false) => ladderFor({ width, height }, hd).map((rung) => rung.name);
@@ -32,7 +32,7 @@ describe("ladderArgs", () => {
 
   it("scales the short side of a portrait video, and adds silence for a video without audio", () => {
     const args = ladderArgs("/in.mp4", probed, ladderFor(probed, false), "/run");
-    expect(args[args.indexOf("-filter_complex") + 1]).toBe("[0:v:0]scale=720:-2,split=2[v1][from1];[from1]scale=360:-2[v0]");
+    expect(args[args.indexOf("-filter_complex") + 1]).toBe("[0:v:0]scale=720:-2:flags=bilinear,split=2[v1][from1];[from1]scale=360:-2:flags=bilinear[v0]");
     expect(args).toContain("anullsrc=channel_layout=stereo:sample_rate=48000");
     expect(args.filter((arg) => arg === "1:a:0")).toHaveLength(2);
     expect(args[args.indexOf("-var_stream_map") + 1]).toBe("v:0,a:0,name:360p v:1,a:1,name:720p");
@@ -44,10 +44,40 @@ describe("ladderArgs", () => {
     const hd = { ...probed, width: 1920, height: 1080 };
     const three = ladderArgs("/in.mp4", hd, ladderFor(hd, true), "/run");
     expect(three[three.indexOf("-filter_complex") + 1]).toBe(
-      "[0:v:0]scale=-2:1080,split=2[v2][from2];[from2]scale=-2:720,split=2[v1][from1];[from1]scale=-2:360[v0]",
+      "[0:v:0]scale=-2:1080:flags=bilinear,split=2[v2][from2];[from2]scale=-2:720:flags=bilinear,split=2[v1][from1];[from1]scale=-2:360:flags=bilinear[v0]",
     );
     const small = { ...probed, width: 320, height: 180 };
     const one = ladderArgs("/in.mp4", small, ladderFor(small, false), "/run");
-    expect(one[one.indexOf("-filter_complex") + 1]).toBe("[0:v:0]scale=-2:360[v0]");
+    expect(one[one.indexOf("-filter_complex") + 1]).toBe("[0:v:0]scale=-2:360:flags=bilinear[v0]");
+  });
+
+  it("copies AAC-LC stereo or mono at 44.1/48 kHz up to 192 kb/s into every rung, and encodes any other audio per rung", () => {
+    const aac = { codec: "aac", profile: "LC", channels: 2, sampleRate: 48_000, bitRate: 128_000 };
+    const hd = { ...probed, width: 1920, height: 1080, audio: aac };
+    const copied = ladderArgs("/in.mp4", hd, ladderFor(hd, false), "/run");
+    expect(copied[copied.indexOf("-c:a") + 1]).toBe("copy");
+    expect(copied.some((arg) => arg.startsWith("-b:a"))).toBe(false);
+    expect(copied.filter((arg) => arg === "0:a:0")).toHaveLength(2);
+
+    expect(copiesAudio({ audio: { ...aac, channels: 1, sampleRate: 44_100 } })).toBe(true);
+    for (const audio of [
+      { ...aac, codec: "mp3" },
+      { ...aac, profile: "HE-AAC" },
+      { ...aac, channels: 6 },
+      { ...aac, sampleRate: 22_050 },
+      { ...aac, bitRate: 320_000 },
+      { ...aac, bitRate: null },
+    ]) {
+      expect(copiesAudio({ audio })).toBe(false);
+      const encoded = ladderArgs("/in.mp4", { ...hd, audio }, ladderFor(hd, false), "/run");
+      expect(encoded.slice(encoded.indexOf("-c:a"), encoded.indexOf("-c:a") + 6)).toEqual(["-c:a", "aac", "-ac", "2", "-ar", "48000"]);
+      expect(encoded[encoded.indexOf("-b:a:0") + 1]).toBe("96000");
+    }
+  });
+
+  it("encodes with x264's diamond motion search on top of veryfast", () => {
+    const args = ladderArgs("/in.mp4", probed, ladderFor(probed, false), "/run");
+    expect(args[args.indexOf("-preset") + 1]).toBe("veryfast");
+    expect(args[args.indexOf("-x264-params") + 1]).toBe("me=dia");
   });
 });

@@ -11,8 +11,19 @@ export interface ProbedVideo {
   rotated: boolean;
   video: { codec: string; profile: string | null; level: number | null; pixelFormat: string | null };
   /** The first audio stream, or null for a silent video. */
-  audio: { codec: string } | null;
+  audio: ProbedAudio | null;
   /** The container's bits per second, when stated. */
+  bitRate: number | null;
+}
+
+/** The first audio stream: what decides whether the ladder may copy it instead of encoding it. */
+export interface ProbedAudio {
+  codec: string;
+  /** ffprobe's profile name ("LC" for AAC-LC), when stated. */
+  profile: string | null;
+  channels: number | null;
+  sampleRate: number | null;
+  /** The stream's bits per second, when stated. */
   bitRate: number | null;
 }
 
@@ -24,6 +35,9 @@ interface FfprobeStream {
   pix_fmt?: string;
   width?: number;
   height?: number;
+  channels?: number;
+  sample_rate?: string;
+  bit_rate?: string;
   duration?: string;
   disposition?: { attached_pic?: number };
   tags?: { rotate?: string };
@@ -90,7 +104,15 @@ export async function probeVideo(path: string, tools: FfmpegTools = DEFAULT_TOOL
       level: video.level ?? null,
       pixelFormat: video.pix_fmt ?? null,
     },
-    audio: audio ? { codec: audio.codec_name! } : null,
+    audio: audio
+      ? {
+          codec: audio.codec_name!,
+          profile: audio.profile ?? null,
+          channels: audio.channels ?? null,
+          sampleRate: number(audio.sample_rate),
+          bitRate: number(audio.bit_rate),
+        }
+      : null,
     bitRate: number(report.format?.bit_rate),
   };
 }

@@ -33,6 +33,9 @@ describe("hand-run events (issue 13)", () => {
     expect(roomViewAt(waiting, START - 20 * MIN)).toMatchObject({ phase: "confirmation", nextChangeAt: START - 15 * MIN });
     expect(roomViewAt(waiting, START - 10 * MIN)).toMatchObject({ phase: "waiting", nextChangeAt: null });
     expect(roomViewAt(waiting, START + 30 * MIN)).toMatchObject({ phase: "waiting", nextChangeAt: null, positionSeconds: 0 });
+    // Past the scheduled end it is still the waiting room, and the live part is not over.
+    const late = START + 3 * 3600_000;
+    expect(roomViewAt(waiting, late)).toMatchObject({ phase: "waiting", opensAt: START - 15 * MIN, startsAt: late, endsAt: late + 3_600_000 });
 
     const startedAt = START + 7 * MIN;
     const started = timingOf({ webinarType: "semi-automatic" }, { startedAt, endedAt: null });

@@ -18,7 +18,8 @@ const MINUTE = 60_000;
  *
  * A hand-run event (`timing.control`, issue 13) waits for the host: until `startedAt` the room is
  * the confirmation page, then the waiting room from `opensAt` on with no `nextChangeAt` (even past
- * the scheduled start; the host's start reaches the page through the channel). Once started,
+ * the scheduled start, which then reads as now; the host's start reaches the page through the
+ * channel). Once started,
  * `startsAt` is the host's start and the rules above apply, with the live part ending at the
  * host's `endedAt` (`manual`; until then it stays open: `endsAt` is at least a minute ahead, and
  * the page asks again then) or with the program (`semi-automatic`).
@@ -73,10 +74,11 @@ const OPEN_END_MS = 60_000;
 function controlledViewAt(timing: RoomTiming, control: RoomControlState, now: number, entry: RoomEntry): RoomView {
   const clock = { ...timing, control: undefined };
   if (control.startedAt === null) {
-    const view = roomViewAt(clock, now, entry);
-    const opensAt = view.opensAt;
-    if (now < opensAt) return { ...view, phase: "confirmation", positionSeconds: 0, nextChangeAt: opensAt };
-    return { ...view, phase: "waiting", positionSeconds: 0, nextChangeAt: null };
+    // Not started: the start is not before now (so the live part is never over while waiting).
+    const opensAt = timing.startsAt - timing.joinStartMinutes * 60_000;
+    const view = roomViewAt({ ...clock, startsAt: Math.max(timing.startsAt, now) }, now, entry);
+    if (now < opensAt) return { ...view, opensAt, phase: "confirmation", positionSeconds: 0, nextChangeAt: opensAt };
+    return { ...view, opensAt, phase: "waiting", positionSeconds: 0, nextChangeAt: null };
   }
   const startsAt = control.startedAt;
   let liveMs = Math.round(timing.liveSeconds * 1000);

@@ -2,6 +2,8 @@ import { and, count, eq } from "drizzle-orm";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOM_CHAT_MESSAGES, RoomChatMessageSchema } from "@cuepoint/sdk";
+import { createApp } from "../../app.js";
+import { defaultConfig } from "../../config.js";
 import { roomChatMessages, roomChatMutes } from "../../db/schema/index.js";
 import { createRoomTest, type RoomTest } from "../testRoom.js";
 import { post, recordSignals } from "./testChat.js";
@@ -70,6 +72,18 @@ describe("POST /api/public/room/{token}/chat", () => {
     expect((await say(ann, "someone else may")).status).toBe(201);
     t.setNow(T0 + 65_000);
     expect((await say(bob, "one more")).status).toBe(201);
+  });
+
+  it("the limit holds across two instances on one database", async () => {
+    t.setNow(T0 + 90_000);
+    const second = createApp({ db: t.db, config: defaultConfig({ now: t.now, publicURL: "https://cuepoint.test" }) });
+    const via = async (app: typeof t.app, clientId: string) =>
+      (await app.request(`/api/public/room/${bob}/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientId, body: "hi" }) })).status;
+    const answers = await Promise.all([via(t.app, "x-1"), via(second, "x-2"), via(t.app, "x-3"), via(second, "x-4"), via(t.app, "x-5")]);
+    expect(answers.filter((code) => code === 201)).toHaveLength(3);
+    expect(answers.filter((code) => code === 429)).toHaveLength(2);
+    // A retry through the other instance is the same message.
+    expect(await via(second, "x-1")).toBe(answers[0] === 201 ? 200 : 429);
   });
 
   it("a retry of a stored message is not counted against the limit", async () => {

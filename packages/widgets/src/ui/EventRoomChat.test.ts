@@ -170,6 +170,27 @@ describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom
     expect(container.querySelector("video")).toBeNull();
   });
 
+  it("ends the live room when the host ends it (control): the last frame with the end overlay, the box gone", async () => {
+    const { server, view, channel } = await liveRoom();
+    expect(view.getByLabelText("Your message to the host")).toBeTruthy();
+    server.timing = { ...server.timing, liveSeconds: 10 * 60 - 5 }; // the host ended it: the program is over now
+    channel.emit("control", { startedAt: server.timing.startsAt, endedAt: Date.now() + SKEW });
+    expect(await view.findByRole("heading", { name: "Thanks for watching" }, slow)).toBeTruthy();
+    expect(view.queryByLabelText("Your message to the host")).toBeNull();
+    expect(view.getByRole("log", { name: "Chat messages" })).toBeTruthy();
+  });
+
+  it("keeps the channel open in the waiting room: the host's manual start (control) opens the room at once", async () => {
+    const server = fakeRoomServer(timingIn(10 * MINUTE));
+    const container = mount(entry.EventRoom, { token: TOKEN, apiURL: API, client: { room: server.api }, EventSource: FakeSource, locale: "en-US" });
+    await within(container).findByText(/The room opens here by itself/, undefined, slow);
+    await waitFor(() => expect(FakeEventSource.current).toBeTruthy());
+    server.timing = timingIn(-1000); // started by the host a second ago
+    (FakeEventSource.current as FakeEventSource).emit("control", { startedAt: server.timing.startsAt, endedAt: null });
+    await waitFor(() => expect(container.querySelector("[data-phase]")?.getAttribute("data-phase")).toBe("live"), slow);
+    expect(container.querySelector("video")).toBeTruthy();
+  });
+
   it("in the replay: no message box, and only what was said up to the playback's instant", async () => {
     const server = fakeRoomServer(timingIn(-3 * 3_600_000), { entry: "replay" });
     const container = mount(entry.EventRoom, { token: TOKEN, apiURL: API, client: { room: server.api }, EventSource: FakeSource, locale: "en-US" });

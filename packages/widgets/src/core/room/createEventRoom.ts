@@ -93,8 +93,10 @@ const merge = (items: readonly RoomItem[], more: readonly RoomItem[]): RoomItem[
  * clock (the offset between `snapshot.serverNow` and the local clock, measured at the middle of the
  * request), derives the phase with the SDK's `roomViewAt` and moves on by itself at `nextChangeAt`
  * (the confirmation becomes the waiting room, the waiting room the room, at their instants). In the
- * live and replay phases it keeps the room's event stream open (the server counts presence by it):
- * `item`s are added as they come due, `audience` updates the count; when the stream fails it fetches
+ * waiting, live and replay phases it keeps the room's event stream open (the server counts presence
+ * by it from the start; the host's console lists who waits; a host's manual start comes as `control`):
+ * `item`s are added as they come due, `audience` updates the count, the chat comes and goes
+ * (`conversation`); when the stream fails it fetches
  * a fresh snapshot (with backoff: 1, 2, 4… up to 30 s) and reopens it. A page that shows the room
  * keeps it until the event's end (a late `roomViewAt` answer of "replay" is for arrivals only), then
  * stays on the last frame (`finished`).
@@ -292,7 +294,7 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
       }
       view.value = next;
     }
-    const open = (next.phase === "live" && !finished.peek()) || next.phase === "replay";
+    const open = next.phase === "waiting" || (next.phase === "live" && !finished.peek()) || next.phase === "replay";
     if (open) openChannel(current);
     else {
       closeChannel?.();

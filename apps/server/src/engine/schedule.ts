@@ -1,14 +1,16 @@
-import { and, eq, gte, inArray, isNotNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import {
   events,
   registrants,
   scheduledActions,
   timelines,
   type EventRow,
+  type CatchUpPolicy,
   type ScheduledActionStatus,
   type TimelineRow,
 } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
+import { timelineLiveSeconds } from "../room/eventTiming.js";
 import { AUTORESPONDER_MESSAGES, autoresponderKey } from "./actions/autoresponder.js";
 import { planAutoresponders } from "./autoresponders.js";
 import { storeLiveScript } from "./liveScript.js";
@@ -32,14 +34,14 @@ const WAITING: ScheduledActionStatus[] = ["pending", "queued"];
 const REVIVABLE: string[] = [REASONS.removed, REASONS.trashed, REASONS.paused, REASONS.autoresponderOff];
 
 /** The event a set of jobs belongs to (all jobs of one insert share it). */
-interface JobEvent {
+export interface JobEvent {
   accountId: string;
   timelineId: string;
   eventId: string;
 }
 
 /** One job each registrant gets: a node (or autoresponder mail) at its time, with its state. */
-interface JobSpec {
+export interface JobSpec {
   nodeKey: string;
   action: string;
   plannedAt: Date;
@@ -76,33 +78,52 @@ async function insertJobs(
   // The delivery-log half only when some job is skipped: returning every row costs otherwise.
   const logSkipped = specs.some((spec) => spec.status === "skipped");
   for (let i = 0; i < registrantIds.length; i += perStatement) {
-    const ids = JSON.stringify(registrantIds.slice(i, i + perStatement));
-    const insert = sql`
-      insert into scheduled_actions
-        (account_id, timeline_id, event_id, registrant_id, node_key, action, planned_at, due_at, status, detail, created_at, updated_at)
-      select ${event.accountId}::uuid, ${event.timelineId}::uuid, ${event.eventId}::uuid, p.id::uuid,
-        j."nodeKey", j.action, j."plannedAt", j."dueAt", j.status, j.detail, ${at}::timestamptz, ${at}::timestamptz
-      from jsonb_array_elements_text(${ids}::jsonb) as p(id)
-        cross join jsonb_to_recordset(${jobs}::jsonb)
-          as j("nodeKey" text, action text, "plannedAt" timestamptz, "dueAt" timestamptz, status text, detail text)
-      on conflict (node_key, registrant_id, event_id) do nothing`;
+    const ids = sql`jsonb_array_elements_text(${JSON.stringify(registrantIds.slice(i, i + perStatement))}::jsonb)`;
+    const insert = insertJobsSql(event, ids, jobs, at);
     if (!logSkipped) {
       await tx.execute(insert);
       continue;
     }
     await tx.execute(sql`
       with added as (${insert} returning id, registrant_id, node_key, action, planned_at, status, detail)
+      ${logSkippedSql(event, sql`added`, at)}`);
+  }
+}
+
+/**
+ * The insert of a job per (registrant of `registrantIds`, spec of `jobs`) for one event: `registrantIds`
+ * is a row source of one column (the ids), `jobs` the specs as a JSON array. A job that exists
+ * already (the identity index) is left as it is.
+ */
+export function insertJobsSql(event: JobEvent, registrantIds: SQL, jobs: string, at: string): SQL {
+  return sql`
+      insert into scheduled_actions
+        (account_id, timeline_id, event_id, registrant_id, node_key, action, planned_at, due_at, status, detail, created_at, updated_at)
+      select ${event.accountId}::uuid, ${event.timelineId}::uuid, ${event.eventId}::uuid, p.id::uuid,
+        j."nodeKey", j.action, j."plannedAt", j."dueAt", j.status, j.detail, ${at}::timestamptz, ${at}::timestamptz
+      from ${registrantIds} as p(id)
+        cross join jsonb_to_recordset(${jobs}::jsonb)
+          as j("nodeKey" text, action text, "plannedAt" timestamptz, "dueAt" timestamptz, status text, detail text)
+      on conflict (node_key, registrant_id, event_id) do nothing`;
+}
+
+/**
+ * The delivery-log lines of the jobs inserted as `skipped` (the catch-up policy), with their
+ * reason: `added` names the rows the job insert returned (id, registrant_id, node_key, action,
+ * planned_at, status, detail).
+ */
+export function logSkippedSql(event: JobEvent, added: SQL, at: string): SQL {
+  return sql`
       insert into action_deliveries
         (account_id, timeline_id, event_id, registrant_id, scheduled_action_id, node_key, action, outcome, detail, due_at, at)
       select ${event.accountId}::uuid, ${event.timelineId}::uuid, ${event.eventId}::uuid, registrant_id, id,
         node_key, action, 'skipped', detail, planned_at, ${at}::timestamptz
-      from added
-      where status = 'skipped'`);
-  }
+      from ${added}
+      where status = 'skipped'`;
 }
 
 /** The event and its timeline, placed: the nodes with their instants for this event. */
-interface PlacedEvent {
+export interface PlacedEvent {
   event: EventRow;
   timeline: TimelineRow;
   /** The timeline's nodes (live-event actions included: the live script is made from them). */
@@ -113,20 +134,54 @@ interface PlacedEvent {
 
 type Timed = PlannedNode & { plannedAt: Date };
 
-function place(timeline: TimelineRow, event: EventRow, registeredAt: Date | null): PlacedEvent {
+/**
+ * The timeline's nodes and autoresponder mails with their instants for one event (`plan`: the
+ * timeline math, or a memo of it that answers the same).
+ */
+export function place(
+  timeline: TimelineRow,
+  event: EventRow,
+  registeredAt: Date | null,
+  plan = planTimeline,
+  liveSeconds?: number,
+): PlacedEvent {
   // A paused timeline places nothing: no jobs, and an empty live script.
   if (isPaused(timeline.setting)) return { event, timeline, planned: [], autoresponders: [] };
   return {
     event,
     timeline,
-    planned: planTimeline(timeline.blocks, timeline.setting.general.timeZone, event),
-    autoresponders: planAutoresponders(timeline.setting, event, registeredAt),
+    planned: plan(timeline.blocks, timeline.setting.general.timeZone, event),
+    autoresponders: planAutoresponders(timeline.setting, event, registeredAt, liveSeconds),
   };
 }
 
 /** What gets a job per registrant: ready actions with an instant, the timeline's and the autoresponder's. */
-const jobsOf = (placed: PlacedEvent): Timed[] =>
+const jobsOf = (placed: Pick<PlacedEvent, "planned" | "autoresponders">): Timed[] =>
   [...placed.planned, ...placed.autoresponders].filter((p): p is Timed => p.kind === "action" && p.plannedAt !== null);
+
+/**
+ * The jobs a registration at `now` gets from its placed event: one per ready action with an
+ * instant; those already due go through the catch-up policy (run now, or skipped with the reason).
+ *
+ * @example
+ * jobSpecs(place(timeline, event, now), (await automationSettingsOf(tx, timeline.id)).catchUp, now);
+ */
+export function jobSpecs(placed: Pick<PlacedEvent, "planned" | "autoresponders">, policy: CatchUpPolicy, now: Date): JobSpec[] {
+  const actions = jobsOf(placed);
+  const missed = actions.filter((p) => p.plannedAt < now).map((p) => ({ key: p.key, plannedAt: p.plannedAt }));
+  const decisions = catchUp(missed, now, policy);
+  return actions.map((planned) => {
+    const decision = decisions.get(planned.key);
+    return {
+      nodeKey: planned.key,
+      action: planned.node.action,
+      plannedAt: planned.plannedAt,
+      dueAt: decision ? now : planned.plannedAt,
+      status: decision && !decision.run ? "skipped" : "pending",
+      detail: decision?.reason ?? "",
+    };
+  });
+}
 
 /** Autoresponder jobs: a message turned off cancels them with its own reason. */
 const AUTORESPONDER_KEYS = AUTORESPONDER_MESSAGES.map(autoresponderKey);
@@ -166,22 +221,11 @@ export async function scheduleRegistrants(tx: Orm, registrantIds: readonly strin
       .where(eq(events.id, eventId));
     if (!row || row.timeline.status !== "active" || isPaused(row.timeline.setting)) continue;
     // The confirmation is planned at `now`, the registration: never a missed action.
-    const placed = place(row.timeline, row.event, now);
+    // The after-event mails go after the room's end (the program's length: read from media.hls).
+    const liveSeconds = await timelineLiveSeconds(tx, row.timeline.accountId, row.timeline.setting.general);
+    const placed = place(row.timeline, row.event, now, planTimeline, liveSeconds);
     const { catchUp: policy } = await automationSettingsOf(tx, row.timeline.id);
-    const actions = jobsOf(placed);
-    const missed = actions.filter((p) => p.plannedAt < now).map((p) => ({ key: p.key, plannedAt: p.plannedAt }));
-    const decisions = catchUp(missed, now, policy);
-    const specs: JobSpec[] = actions.map((planned) => {
-      const decision = decisions.get(planned.key);
-      return {
-        nodeKey: planned.key,
-        action: planned.node.action,
-        plannedAt: planned.plannedAt,
-        dueAt: decision ? now : planned.plannedAt,
-        status: decision && !decision.run ? "skipped" : "pending",
-        detail: decision?.reason ?? "",
-      };
-    });
+    const specs = jobSpecs(placed, policy, now);
     await insertJobs(tx, { accountId: row.timeline.accountId, timelineId: row.timeline.id, eventId }, ids, specs, now);
     await storeLiveScript(tx, row.timeline, row.event, placed.planned, now);
     scheduled += ids.length * specs.length;
@@ -212,10 +256,11 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
     if (stopped === REASONS.paused) for (const event of eventRows) await storeLiveScript(tx, timeline, event, [], now);
     return;
   }
+  const liveSeconds = await timelineLiveSeconds(tx, timeline.accountId, timeline.setting.general);
   for (const event of eventRows) {
     // No registration here: the confirmation has no instant, so its jobs neither move nor are
     // added for earlier registrants; they are only kept, or canceled when it is turned off.
-    const placed = place(timeline, event, null);
+    const placed = place(timeline, event, null, planTimeline, liveSeconds);
     await storeLiveScript(tx, timeline, event, placed.planned, now);
     const [anyone] = await tx.select({ id: registrants.uuid }).from(registrants).where(eq(registrants.eventId, event.id)).limit(1);
     if (!anyone) continue;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { automationSettings, type CatchUpPolicy, type QuietHours } from "../db/schema/index.js";
+import { automationSettings, type AutomationSettingsRow, type CatchUpPolicy, type QuietHours } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { DEFAULT_CATCH_UP, DEFAULT_QUIET_HOURS } from "./policy.js";
 
@@ -17,6 +17,11 @@ export interface AutomationSettings {
  */
 export async function automationSettingsOf(orm: Orm, timelineId: string): Promise<AutomationSettings> {
   const [row] = await orm.select().from(automationSettings).where(eq(automationSettings.timelineId, timelineId));
+  return automationSettingsFrom(row);
+}
+
+/** The settings a stored row (or none) stands for, defaults filled in. */
+export function automationSettingsFrom(row: Pick<AutomationSettingsRow, "catchUp" | "quietHours"> | undefined): AutomationSettings {
   return {
     catchUp: { ...DEFAULT_CATCH_UP, ...row?.catchUp },
     quietHours: { ...DEFAULT_QUIET_HOURS, ...row?.quietHours },

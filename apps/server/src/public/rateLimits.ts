@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { createRateLimiter, type RateLimiter } from "../http/rateLimiter.js";
+import { createRateLimiter, hitInOrder, type RateLimiter } from "../http/rateLimiter.js";
 import type { AppDeps } from "../deps.js";
 import type { Database } from "../db/types.js";
 import { HttpError } from "../http/errors.js";
@@ -63,14 +63,17 @@ const tooMany = (c: Context, waitMs: number, message: string) => {
   return new HttpError(429, `${message} Try again in ${seconds} seconds.`);
 };
 
-/** Counts a registration attempt from `ip`, or throws 429 when that address has sent too many. */
-export async function limitIp(c: Context, deps: AppDeps, ip: string): Promise<void> {
-  const wait = await limitersOf(deps).perIp.hit(ip);
-  if (wait > 0) throw tooMany(c, wait, "Too many registrations from your network.");
-}
-
-/** Counts a registration attempt on a timeline, or throws 429 when it takes too many at once. */
-export async function limitTimeline(c: Context, deps: AppDeps, timelineId: string): Promise<void> {
-  const wait = await limitersOf(deps).perTimeline.hit(timelineId);
-  if (wait > 0) throw tooMany(c, wait, "This registration form is very busy right now.");
+/**
+ * Counts a valid registration attempt against the address's limit, then the timeline's (one
+ * statement), or throws 429 for the first that refuses it. An address stopped by its own limit
+ * does not count against the timeline's, so one sender cannot close the form for everyone.
+ */
+export async function limitRegistration(c: Context, deps: AppDeps, ip: string, timelineId: string): Promise<void> {
+  const { perIp, perTimeline } = limitersOf(deps);
+  const refused = await hitInOrder([
+    { limiter: perIp, key: ip },
+    { limiter: perTimeline, key: timelineId },
+  ]);
+  if (!refused) return;
+  throw tooMany(c, refused.waitMs, refused.index === 0 ? "Too many registrations from your network." : "This registration form is very busy right now.");
 }

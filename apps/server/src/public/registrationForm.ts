@@ -38,7 +38,15 @@ export async function findPublicTimeline(orm: Orm, id: string): Promise<PublicTi
         .from(timelines)
         .where(and(eq(timelines.id, id), eq(timelines.status, "active")))
     : [];
-  if (!row) throw notFound("There is no registration form for this timeline.");
+  if (!row) throw notFound(NO_FORM);
+  return publicTimelineOf(row);
+}
+
+/** The answer to a timeline the public endpoints do not show (unknown, malformed or trashed). */
+export const NO_FORM = "There is no registration form for this timeline.";
+
+/** What the public endpoints need of a stored timeline row: its sections read with the SDK's defaults. */
+export function publicTimelineOf(row: { id: string; accountId: string; name: string; setting: unknown }): PublicTimeline {
   const setting = (row.setting ?? {}) as Record<string, unknown>;
   const general = section(GeneralSettingSchema, setting.general);
   return {
@@ -50,6 +58,13 @@ export async function findPublicTimeline(orm: Orm, id: string): Promise<PublicTi
   };
 }
 
+/** The instant before which a session's start closes its registration (`registrationStart` minutes after it). */
+export const registrationClosesAfter = (timeline: PublicTimeline, now: Date): Date =>
+  new Date(now.getTime() - timeline.registration.registrationStart * 60_000);
+
+/** How many sessions the form offers: the next one (one-time), or up to {@link MAX_SESSIONS}. */
+export const sessionsOffered = (timeline: PublicTimeline): number => (timeline.registration.type === "one-time" ? 1 : MAX_SESSIONS);
+
 /** How many sessions a multi-option form offers. */
 export const MAX_SESSIONS = 10;
 
@@ -59,7 +74,7 @@ export const MAX_SESSIONS = 10;
  * offering a session; negative closes it before the start). One-time forms offer only the next.
  */
 export async function upcomingSessions(orm: Orm, timeline: PublicTimeline, now: Date): Promise<EventRow[]> {
-  const closesAfter = new Date(now.getTime() - timeline.registration.registrationStart * 60_000);
+  const closesAfter = registrationClosesAfter(timeline, now);
   return orm
     .select()
     .from(events)
@@ -72,5 +87,5 @@ export async function upcomingSessions(orm: Orm, timeline: PublicTimeline, now: 
       ),
     )
     .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(timeline.registration.type === "one-time" ? 1 : MAX_SESSIONS);
+    .limit(sessionsOffered(timeline));
 }

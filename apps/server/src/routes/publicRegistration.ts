@@ -1,20 +1,19 @@
-import { and, eq, sql } from "drizzle-orm";
 import * as v from "valibot";
 import {
   checkRegistrationAnswers,
   RegistrationConfigSchema,
   RegistrationRequestSchema,
   RegistrationResultSchema,
-  registrationFormFields,
 } from "@cuepoint/sdk";
-import { registrants, type EventRow } from "../db/schema/index.js";
-import { scheduleRegistrants } from "../engine/schedule.js";
+import type { EventRow } from "../db/schema/index.js";
 import { badRequest, forbidden, HttpError } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
 import { clientIp } from "../public/clientIp.js";
 import { PUBLIC_PREFIX } from "../public/publicCors.js";
-import { DEFAULT_PUBLIC_RATE_LIMITS, limitIp, limitTimeline } from "../public/rateLimits.js";
-import { findPublicTimeline, MAX_SESSIONS, upcomingSessions } from "../public/registrationForm.js";
+import { CHANGED, forgetRegistrationForm, readRegistrationForm } from "../public/formSnapshot.js";
+import { DEFAULT_PUBLIC_RATE_LIMITS, limitRegistration } from "../public/rateLimits.js";
+import { MAX_SESSIONS } from "../public/registrationForm.js";
+import { storeRegistration } from "../public/storeRegistration.js";
 import { isWhitelisted, NOT_WHITELISTED, requestHost } from "../public/whitelist.js";
 
 const sessionToWire = (event: EventRow) => ({
@@ -56,9 +55,9 @@ const config = defineRoute({
     schema: v.object({ success: RegistrationConfigSchema }),
   },
   async handle({ params, deps, c }) {
-    const timeline = await findPublicTimeline(deps.db.orm, params.id ?? "");
+    const { form, sessions } = await readRegistrationForm(deps.db.orm, params.id ?? "", deps.config.now());
+    const { timeline } = form;
     const { registration, general } = timeline;
-    const sessions = await upcomingSessions(deps.db.orm, timeline, deps.config.now());
     const host = requestHost({ origin: c.req.header("origin"), referer: c.req.header("referer") });
     return {
       success: {
@@ -67,8 +66,8 @@ const config = defineRoute({
         type: registration.type,
         open: !registration.block && sessions.length > 0,
         timeZone: general.timeZone,
-        fields: registrationFormFields(registration),
-        sessions: sessions.map(sessionToWire),
+        fields: form.fields,
+        sessions: sessions.map(({ event }) => sessionToWire(event)),
         whitelist: {
           enabled: registration.whitelist.enabled,
           allowed: !registration.whitelist.enabled || isWhitelisted(host, registration.whitelist.domains),
@@ -113,97 +112,71 @@ const register = defineRoute({
   },
   async handle({ params, body, deps, c }) {
     const { orm } = deps.db;
-    const timeline = await findPublicTimeline(orm, params.id ?? "");
-    const { registration } = timeline;
     const host = requestHost({ origin: c.req.header("origin"), referer: c.req.header("referer") });
-    if (registration.whitelist.enabled && !isWhitelisted(host, registration.whitelist.domains)) {
-      throw forbidden(NOT_WHITELISTED);
-    }
-    if (registration.block) throw new HttpError(422, "Registration for this webinar is closed.");
-    const answers = checkRegistrationAnswers(registrationFormFields(registration), body);
-    if (!answers.ok) throw badRequest(answers.message, answers.field);
-    const customFields = answers.answers;
-
-    const sessions = await upcomingSessions(orm, timeline, deps.config.now());
-    let event = sessions[0];
-    if (registration.type === "multi-option") {
-      if (!body.eventId) throw badRequest("Choose a session to register for.", "eventId");
-      event = sessions.find((session) => session.id === body.eventId);
-      if (!event) {
-        throw new HttpError(422, "This session is no longer open for registration. Choose another one.", "eventId");
+    // Limits count once; a form changed between its read and the write is read and checked again.
+    for (let attempt = 0; ; attempt++) {
+      const now = deps.config.now();
+      const { form, sessions } = await readRegistrationForm(orm, params.id ?? "", now);
+      const { registration } = form.timeline;
+      if (registration.whitelist.enabled && !isWhitelisted(host, registration.whitelist.domains)) {
+        throw forbidden(NOT_WHITELISTED);
       }
-    }
-    if (!event) throw new HttpError(422, "There is no upcoming session to register for.");
-    // Only valid attempts count (a typo costs nobody their allowance): the address's, then the form's.
-    await limitIp(c, deps, clientIp(c));
-    await limitTimeline(c, deps, timeline.id);
+      if (registration.block) throw new HttpError(422, "Registration for this webinar is closed.");
+      const answers = checkRegistrationAnswers(form.fields, body);
+      if (!answers.ok) throw badRequest(answers.message, answers.field);
 
-    const [banned] = await orm
-      .select({ uuid: registrants.uuid })
-      .from(registrants)
-      .where(
-        and(
-          eq(registrants.accountId, timeline.accountId),
-          sql`lower(${registrants.email}) = lower(${body.email})`,
-          eq(registrants.banned, true),
-        ),
-      )
-      .limit(1);
-    if (banned) throw forbidden("This email address cannot register for this webinar.");
+      let session = sessions[0];
+      if (registration.type === "multi-option") {
+        if (!body.eventId) throw badRequest("Choose a session to register for.", "eventId");
+        session = sessions.find(({ event }) => event.id === body.eventId);
+        if (!session) {
+          throw new HttpError(422, "This session is no longer open for registration. Choose another one.", "eventId");
+        }
+      }
+      if (!session) throw new HttpError(422, "There is no upcoming session to register for.");
+      // Only valid attempts count (a typo costs nobody their allowance): the address's, then the form's.
+      if (attempt === 0) await limitRegistration(c, deps, clientIp(c), form.row.id);
 
-    // The unique (event, lower(email)) index makes a repeat — even two at once — a no-op here.
-    // The registrant and the jobs of the timeline's actions (engine/schedule.ts) commit together.
-    const [created] = await orm.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(registrants)
-        .values({
-          accountId: timeline.accountId,
-          timelineId: timeline.id,
-          eventId: event.id,
+      // The registrant and the jobs of the timeline's actions are stored together, in one statement.
+      const stored = await storeRegistration(
+        orm,
+        form,
+        session,
+        {
           email: body.email,
           name: body.name,
-          phone: body.phone,
-          customFields,
-          source: "form",
+          phone: body.phone ?? "",
+          customFields: answers.answers,
           // The engine sends text messages only with consent, and out of quiet hours in this zone.
           timeZone: body.timeZone ?? "",
           smsConsent: body.smsConsent ?? false,
-        })
-        .onConflictDoNothing()
-        .returning({ uuid: registrants.uuid });
-      if (inserted[0]) await scheduleRegistrants(tx, [inserted[0].uuid], deps.config.now());
-      return inserted;
-    });
-    const registrantId =
-      created?.uuid ??
-      (
-        await orm
-          .select({ uuid: registrants.uuid })
-          .from(registrants)
-          .where(
-            and(
-              eq(registrants.accountId, timeline.accountId),
-              eq(registrants.eventId, event.id),
-              sql`lower(${registrants.email}) = lower(${body.email})`,
-            ),
-          )
-      )[0]?.uuid;
-    if (!registrantId) throw new Error("The registration was neither stored nor found.");
-    const base = deps.config.publicURL.replace(/\/+$/, "");
-    return c.json(
-      {
-        success: {
-          registrantId,
-          eventId: event.id,
-          startTime: event.startsAt.toISOString(),
-          timeZone: event.timeZone,
-          joinUrl: `${base}/join/${registrantId}`,
-          replayUrl: `${base}/replay/${registrantId}`,
-          created: created !== undefined,
         },
-      },
-      created ? 201 : 200,
-    );
+        now,
+      );
+      if (stored.outcome === "stale") {
+        forgetRegistrationForm(orm, form.row.id);
+        if (attempt < 3) continue;
+        throw new HttpError(409, CHANGED);
+      }
+      if (stored.outcome === "banned") throw forbidden("This email address cannot register for this webinar.");
+      const { registrantId } = stored;
+      const { event } = session;
+      const base = deps.config.publicURL.replace(/\/+$/, "");
+      return c.json(
+        {
+          success: {
+            registrantId,
+            eventId: event.id,
+            startTime: event.startsAt.toISOString(),
+            timeZone: event.timeZone,
+            joinUrl: `${base}/join/${registrantId}`,
+            replayUrl: `${base}/replay/${registrantId}`,
+            created: stored.outcome === "created",
+          },
+        },
+        stored.outcome === "created" ? 201 : 200,
+      );
+    }
   },
 });
 

@@ -1,0 +1,161 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { registrationFormFields } from "@cuepoint/sdk";
+import { automationSettings, events, timelines, type CatchUpPolicy, type EventRow, type TimelineRow } from "../db/schema/index.js";
+import type { Orm } from "../db/types.js";
+import { planTimeline, type PlannedNode } from "../engine/plan.js";
+import { automationSettingsFrom } from "../engine/settings.js";
+import { HttpError, notFound } from "../http/errors.js";
+import { isUuid } from "../http/ids.js";
+import { NO_FORM, publicTimelineOf, registrationClosesAfter, sessionsOffered, type PublicTimeline } from "./registrationForm.js";
+
+/**
+ * A timeline as the public registration endpoints use it, read once per stored version: parsing
+ * its setting, building the form's fields and placing its actions cost more than the database
+ * round trip that checks the version, and a mailing's crowd registers on one timeline.
+ *
+ * The version is the rows' `xmin` (the transaction that wrote them): every write of the timeline
+ * or its automation settings, by any code or any server instance, changes it, so a snapshot is
+ * never used for a timeline that changed; the write of a registration checks the same versions
+ * (public/storeRegistration.ts), so nothing read here can be out of date when it is stored.
+ */
+export interface FormSnapshot {
+  /** The stored row (the engine schedules from it) and its public reading. */
+  row: TimelineRow;
+  timeline: PublicTimeline;
+  fields: ReturnType<typeof registrationFormFields>;
+  catchUp: CatchUpPolicy;
+  /** `xmin` of the timeline's row and of its automation settings ("" when it has none). */
+  version: { timeline: string; settings: string };
+  /** The timeline math for this version, remembered per event time and zone. */
+  plan: typeof planTimeline;
+}
+
+/** A session open for registration, with its row's version (the registration's write checks it). */
+export interface OpenSession {
+  event: EventRow;
+  version: string;
+}
+
+/** Snapshots kept per database, the most recently read last. */
+const KEPT = 500;
+const PLANS_KEPT = 64;
+const snapshots = new WeakMap<Orm, Map<string, FormSnapshot>>();
+
+function snapshotsOf(orm: Orm): Map<string, FormSnapshot> {
+  let kept = snapshots.get(orm);
+  if (!kept) snapshots.set(orm, (kept = new Map()));
+  return kept;
+}
+
+function remember(orm: Orm, snapshot: FormSnapshot): void {
+  const kept = snapshotsOf(orm);
+  kept.delete(snapshot.row.id);
+  kept.set(snapshot.row.id, snapshot);
+  if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
+}
+
+/** `planTimeline` for one timeline version, remembered per (event start, event zone). */
+function memoPlan(row: TimelineRow): typeof planTimeline {
+  const plans = new Map<string, PlannedNode[]>();
+  return (blocks, timelineTimeZone, event) => {
+    if (blocks !== row.blocks) return planTimeline(blocks, timelineTimeZone, event);
+    const key = `${event.startsAt.getTime()}|${event.timeZone}|${timelineTimeZone}`;
+    let planned = plans.get(key);
+    if (!planned) {
+      if (plans.size >= PLANS_KEPT) plans.clear();
+      planned = planTimeline(blocks, timelineTimeZone, event);
+      plans.set(key, planned);
+    }
+    return planned;
+  };
+}
+
+const timelineVersion = sql<string>`${timelines}.xmin::text`;
+const settingsVersion = sql<string>`coalesce((select s.xmin::text from ${automationSettings} s where s.timeline_id = ${timelines.id}), '')`;
+
+/** Reads the timeline, its automation settings and their versions (a snapshot's miss). */
+async function readSnapshot(orm: Orm, id: string): Promise<FormSnapshot | undefined> {
+  const [found] = await orm
+    .select({ row: timelines, settings: automationSettings, version: timelineVersion, settingsVersion })
+    .from(timelines)
+    .leftJoin(automationSettings, eq(automationSettings.timelineId, timelines.id))
+    .where(and(eq(timelines.id, id), eq(timelines.status, "active")));
+  if (!found) return undefined;
+  const timeline = publicTimelineOf(found.row);
+  return {
+    row: found.row,
+    timeline,
+    fields: registrationFormFields(timeline.registration),
+    catchUp: automationSettingsFrom(found.settings ?? undefined).catchUp,
+    version: { timeline: found.version, settings: found.settingsVersion },
+    plan: memoPlan(found.row),
+  };
+}
+
+/**
+ * The open sessions of the snapshot's timeline (as `upcomingSessions` reads them) and, in the same
+ * statement, the versions stored now: none when the timeline is gone or trashed.
+ */
+async function readSessions(orm: Orm, snapshot: FormSnapshot, now: Date) {
+  const { timeline } = snapshot;
+  const rows = await orm
+    .select({ version: timelineVersion, settingsVersion, event: events, eventVersion: sql<string | null>`${events}.xmin::text` })
+    .from(timelines)
+    .leftJoin(
+      events,
+      and(
+        eq(events.timelineId, timelines.id),
+        eq(events.accountId, timelines.accountId),
+        eq(events.visible, true),
+        gt(events.startsAt, registrationClosesAfter(timeline, now)),
+      ),
+    )
+    .where(and(eq(timelines.id, timeline.id), eq(timelines.status, "active")))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(sessionsOffered(timeline));
+  const [first] = rows;
+  if (!first) return undefined;
+  const current = first.version === snapshot.version.timeline && first.settingsVersion === snapshot.version.settings;
+  const sessions = rows.flatMap((r) => (r.event && r.eventVersion ? [{ event: r.event, version: r.eventVersion }] : []));
+  return { current, sessions };
+}
+
+/**
+ * An active timeline's registration form and its open sessions, soonest first — one round trip
+ * when the timeline has not changed since it was last read, else two or three. Unknown,
+ * malformed and trashed ids all answer the same 404.
+ *
+ * @example
+ * const { form, sessions } = await readRegistrationForm(orm, timelineId, now);
+ */
+export async function readRegistrationForm(orm: Orm, id: string, now: Date): Promise<{ form: FormSnapshot; sessions: OpenSession[] }> {
+  if (!isUuid(id)) throw notFound(NO_FORM);
+  let form = snapshotsOf(orm).get(id);
+  // A timeline saved between the two reads of a miss is read again (a few times at most).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (form) {
+      const read = await readSessions(orm, form, now);
+      if (!read) {
+        form = undefined; // gone, or in the trash
+        break;
+      }
+      if (read.current) {
+        remember(orm, form);
+        return { form, sessions: read.sessions };
+      }
+    }
+    form = await readSnapshot(orm, id);
+    if (!form) break;
+  }
+  snapshotsOf(orm).delete(id);
+  if (form) throw new HttpError(409, CHANGED);
+  throw notFound(NO_FORM);
+}
+
+/** A timeline saved again and again while one request read it. */
+export const CHANGED = "This registration form changed just now. Please send it again.";
+
+/** Forgets the snapshot of a timeline (a registration's write found it out of date). */
+export function forgetRegistrationForm(orm: Orm, id: string): void {
+  snapshotsOf(orm).delete(id);
+}

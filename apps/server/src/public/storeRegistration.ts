@@ -1,0 +1,97 @@
+import { and, eq, sql } from "drizzle-orm";
+import { registrants } from "../db/schema/index.js";
+import type { Orm } from "../db/types.js";
+import { registrationSchedule, registrationScheduleCtes } from "../engine/registrationJobs.js";
+import type { FormSnapshot, OpenSession } from "./formSnapshot.js";
+
+/** Who registers: the form's answers, already checked. */
+export interface Registration {
+  email: string;
+  name: string;
+  phone: string;
+  customFields: Record<string, string>;
+  /** The registrant's IANA zone ("" when not sent). */
+  timeZone: string;
+  smsConsent: boolean;
+}
+
+/**
+ * What storing a registration did: `created` (new registrant, its jobs scheduled), `existing` (the
+ * address had registered for this session: nothing changed), `banned` (the address is banned in the
+ * account: nothing stored), or `stale` (the timeline, its automation settings or the session
+ * changed since they were read: nothing stored, read them again).
+ */
+export type StoredRegistration =
+  | { outcome: "created" | "existing"; registrantId: string }
+  | { outcome: "banned" }
+  | { outcome: "stale" };
+
+/**
+ * Stores a registration for `session` of the form's timeline in one statement, so it is atomic
+ * without a transaction and costs one round trip: the check that what was read is still what is
+ * stored (the rows' versions), the ban check, the registrant (the unique (event, lower(email))
+ * index makes a repeat — even two at once — a no-op), its jobs (engine/registrationJobs.ts: the
+ * same as `scheduleRegistrants` gives), the delivery-log lines of jobs skipped by the catch-up
+ * policy, the event's live script, and the registrant already there for a repeat.
+ *
+ * @example
+ * const stored = await storeRegistration(orm, form, session, person, now);
+ * if (stored.outcome === "stale") // read the form again and retry
+ */
+export async function storeRegistration(
+  orm: Orm,
+  form: FormSnapshot,
+  session: OpenSession,
+  person: Registration,
+  now: Date,
+): Promise<StoredRegistration> {
+  const { row } = form;
+  const target = { accountId: row.accountId, timelineId: row.id, eventId: session.event.id };
+  const schedule = registrationSchedule(row, session.event, form.catchUp, now, form.plan);
+  const registrant = sql`registrant`;
+  const ctes = [
+    sql`fresh as (
+      select 1 from timelines t
+      where t.id = ${row.id}::uuid and t.status = 'active' and t.xmin::text = ${form.version.timeline}
+        and exists (select 1 from events e where e.id = ${session.event.id}::uuid and e.xmin::text = ${session.version})
+        and coalesce((select s.xmin::text from automation_settings s where s.timeline_id = t.id), '') = ${form.version.settings})`,
+    sql`banned as (
+      select 1 from registrants r
+      where r.account_id = ${row.accountId}::uuid and lower(r.email) = lower(${person.email}) and r.banned
+      limit 1)`,
+    sql`registrant as (
+      insert into registrants (account_id, timeline_id, event_id, email, name, phone, custom_fields, source, time_zone, sms_consent)
+      select ${row.accountId}::uuid, ${row.id}::uuid, ${session.event.id}::uuid, ${person.email}, ${person.name}, ${person.phone},
+        ${JSON.stringify(person.customFields)}::jsonb, 'form', ${person.timeZone}, ${person.smsConsent}::boolean
+      where exists (select 1 from fresh) and not exists (select 1 from banned)
+      on conflict do nothing
+      returning uuid)`,
+    ...(schedule ? registrationScheduleCtes(target, schedule, registrant, now) : []),
+  ];
+  const result = await orm.execute(sql`
+    with ${sql.join(ctes, sql`, `)}
+    select exists (select 1 from fresh) as fresh, exists (select 1 from banned) as banned,
+      (select uuid::text from registrant) as created,
+      (select r.uuid::text from registrants r
+        where r.account_id = ${row.accountId}::uuid and r.event_id = ${session.event.id}::uuid and lower(r.email) = lower(${person.email})) as existing`);
+  // Both drivers answer raw SQL with `rows` (node-postgres QueryResult, PGlite Results).
+  const [answer] = (result as unknown as { rows: { fresh: boolean; banned: boolean; created: string | null; existing: string | null }[] }).rows;
+  if (!answer?.fresh) return { outcome: "stale" };
+  if (answer.banned) return { outcome: "banned" };
+  if (answer.created) return { outcome: "created", registrantId: answer.created };
+  if (answer.existing) return { outcome: "existing", registrantId: answer.existing };
+  // A repeat sent at the same moment on another connection (PostgreSQL) committed after this
+  // statement began: its row is visible to a new statement.
+  const [other] = await orm
+    .select({ uuid: registrants.uuid })
+    .from(registrants)
+    .where(
+      and(
+        eq(registrants.accountId, row.accountId),
+        eq(registrants.eventId, session.event.id),
+        sql`lower(${registrants.email}) = lower(${person.email})`,
+      ),
+    );
+  if (!other) throw new Error("The registration was neither stored nor found.");
+  return { outcome: "existing", registrantId: other.uuid };
+}

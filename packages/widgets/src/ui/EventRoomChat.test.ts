@@ -180,6 +180,23 @@ describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom
     expect(view.getByRole("log", { name: "Chat messages" })).toBeTruthy();
   });
 
+  it("keeps a hand-run event's room open past its program and its open end while the host has not ended it", async () => {
+    const startedAt = Date.now() + SKEW - 20 * MINUTE;
+    const server = fakeRoomServer({ ...timingIn(-20 * MINUTE, { liveSeconds: 60, replayStartMinutes: 30 }), control: { mode: "manual", startedAt, endedAt: null } });
+    let later = 0; // the local clock moves on by this much
+    const container = mount(entry.EventRoom, { token: TOKEN, apiURL: API, client: { room: server.api }, EventSource: FakeSource, now: () => Date.now() + later });
+    const view = within(container);
+    await waitFor(() => expect(FakeEventSource.current).toBeTruthy(), slow);
+    expect(container.querySelector("[data-phase]")?.getAttribute("data-phase")).toBe("live");
+    later = 2 * MINUTE; // past the view's open end (a minute ahead at the arrival)
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(view.queryByRole("heading", { name: "Thanks for watching" })).toBeNull();
+    expect(view.getByLabelText("Your message to the host")).toBeTruthy();
+    server.timing = { ...server.timing, control: { mode: "manual", startedAt, endedAt: Date.now() + SKEW } };
+    (FakeEventSource.current as FakeEventSource).emit("control", { startedAt, endedAt: Date.now() + SKEW });
+    expect(await view.findByRole("heading", { name: "Thanks for watching" }, slow)).toBeTruthy();
+  });
+
   it("keeps the channel open in the waiting room: the host's manual start (control) opens the room at once", async () => {
     const server = fakeRoomServer(timingIn(10 * MINUTE));
     const container = mount(entry.EventRoom, { token: TOKEN, apiURL: API, client: { room: server.api }, EventSource: FakeSource, locale: "en-US" });

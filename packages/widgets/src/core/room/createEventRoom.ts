@@ -278,9 +278,11 @@ export function createEventRoom(options: EventRoomOptions): EventRoomCore {
     let next: RoomView;
     if (shown?.phase === "live") {
       next = shown; // the room stays until its end, whatever an arrival now would get
-      if (rejudge) {
-        // The host moved the end (manual control): a room still live takes the new end; past it, it ends now.
-        const fresh = roomViewAt(current.timing, at, options.entry ?? current.entry);
+      if (rejudge || (current.timing.control && at >= shown.endsAt)) {
+        // The host moved the end (a `control`), or a hand-run event's open end (a minute ahead while
+        // the host has not ended it) came: a room still live takes the new end; past it, it ends now.
+        // (Not an arrival: the late arrival's replay rule does not apply.)
+        const fresh = roomViewAt({ ...current.timing, replayStartMinutes: Infinity }, at, options.entry ?? current.entry);
         if (fresh.phase === "live") next = view.value = fresh;
         else next = view.value = { ...shown, endsAt: Math.min(shown.endsAt, at) };
       }

@@ -74,5 +74,11 @@ export function formatStart(at: number, timeZone?: string, locale?: string): str
  * formatTimeOfDay(Date.UTC(2026, 2, 10, 17, 5), "Europe/Paris", "en-US"); // "6:05 PM"
  */
 export function formatTimeOfDay(at: number, timeZone?: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
+  // One formatter per zone and locale: the chat formats up to 200 times per render, and making an
+  // Intl.DateTimeFormat costs far more than using one.
+  const key = `${timeZone}|${locale}`;
+  let format = clocks.get(key);
+  if (!format) clocks.set(key, (format = new Intl.DateTimeFormat(locale, { timeZone, hour: "numeric", minute: "2-digit" })));
+  return format.format(at);
 }
+const clocks = new Map<string, Intl.DateTimeFormat>();

@@ -194,15 +194,18 @@ describe("planning", () => {
 
   it("lists enabled messages only; one without its texts is a draft with the reason; after-event mails follow the event's length", () => {
     const setting = createMasterSetting({
-      general: { webinarVideoLength: "01:30:10" },
+      general: { scheduleLength: 1.5 },
       autoresponder: { reminder: "true", reminderTitle: "Soon", reminderBody: "Hi", attendee: "true", attendeeTitle: "Thanks", confirmation: "false" },
     });
     const planned = planAutoresponders(setting, event, new Date("2026-05-01T12:00:00Z"));
     expect(planned.map((p) => [p.key, p.kind, p.plannedAt?.toISOString(), p.reason])).toEqual([
       ["autoresponder:reminder", "action", "2026-05-10T16:00:00.000Z", undefined],
-      // The video runs 91 minutes (rounded up): it ends 18:31, the mail goes 15 minutes later.
-      ["autoresponder:attendee", "draft", "2026-05-10T18:46:00.000Z", "Not ready: the attendee email has no subject or body."],
+      // Without a video the event lasts scheduleLength, 90 minutes: it ends 18:30, the mail goes 15 minutes later.
+      ["autoresponder:attendee", "draft", "2026-05-10T18:45:00.000Z", "Not ready: the attendee email has no subject or body."],
     ]);
+    // With the room's live length (a 91-minute program, from media.hls) it ends with the program.
+    const withProgram = planAutoresponders(setting, event, null, 5430);
+    expect(withProgram.find((p) => p.key === "autoresponder:attendee")?.plannedAt?.toISOString()).toBe("2026-05-10T18:45:30.000Z");
   });
 
   it("the confirmation has no instant outside a registration (a reschedule never moves or adds it)", () => {

@@ -1,4 +1,4 @@
-import { liveMinutesOf, type TimelineMasterSetting } from "@cuepoint/sdk";
+import { liveSecondsOf, type TimelineMasterSetting } from "@cuepoint/sdk";
 import {
   AUTORESPONDER_MESSAGES,
   autoresponderKey,
@@ -17,8 +17,8 @@ import type { PlanEvent, PlannedNode } from "./plan.js";
 /** The setting has no reminder time: the reminder goes this long before the start. */
 export const REMINDER_MINUTES_BEFORE = 60;
 /**
- * The attendee and non-attendee mails go this long after the event's end (its length:
- * the SDK's `liveMinutesOf`), so the platform's last attendance report is in.
+ * The attendee and non-attendee mails go this long after the event's end (the room's end:
+ * room/eventTiming.ts), so the last attendance batch is in.
  */
 export const AFTER_EVENT_MINUTES = 15;
 
@@ -28,7 +28,9 @@ const MINUTE = 60_000;
  * When a message goes for one event: the confirmation at the registration (`registeredAt`;
  * null when there is none, as in a reschedule: a confirmation never moves), the reminder
  * `REMINDER_MINUTES_BEFORE` before the start, attendee and non-attendee `AFTER_EVENT_MINUTES`
- * after the event's end.
+ * after the event's end: the start plus `liveSeconds`, the live part's length (the scheduler passes
+ * the room's, `timelineLiveSeconds`, which reads the program; by default the SDK's `liveSecondsOf`
+ * of the setting alone, as for an event without a video).
  *
  * @example
  * autoresponderInstant("reminder", setting.general, { startsAt, timeZone }, null); // startsAt − 60 min
@@ -38,6 +40,7 @@ export function autoresponderInstant(
   general: TimelineMasterSetting["general"],
   event: PlanEvent,
   registeredAt: Date | null,
+  liveSeconds = liveSecondsOf(general),
 ): Date | null {
   const start = event.startsAt.getTime();
   switch (message) {
@@ -47,7 +50,7 @@ export function autoresponderInstant(
       return new Date(start - REMINDER_MINUTES_BEFORE * MINUTE);
     case "attendee":
     case "nonattendee":
-      return new Date(start + (liveMinutesOf(general) + AFTER_EVENT_MINUTES) * MINUTE);
+      return new Date(start + liveSeconds * 1000 + AFTER_EVENT_MINUTES * MINUTE);
   }
 }
 
@@ -56,12 +59,18 @@ export function autoresponderInstant(
  * timeline's planned nodes: `action` with its instant (the confirmation's is `registeredAt`,
  * null in a reschedule), or `draft` when the message is on but has no subject or body. Messages
  * that are off are not listed. The integration is found when the mail is sent (the worker).
+ * `liveSeconds`: the live part's length (see {@link autoresponderInstant}).
  *
  * @example
  * planAutoresponders(timeline.setting, event, now);
  * // [{ key: "autoresponder:confirmation", kind: "action", plannedAt: now, node }, …]
  */
-export function planAutoresponders(setting: TimelineMasterSetting, event: PlanEvent, registeredAt: Date | null): PlannedNode[] {
+export function planAutoresponders(
+  setting: TimelineMasterSetting,
+  event: PlanEvent,
+  registeredAt: Date | null,
+  liveSeconds?: number,
+): PlannedNode[] {
   const autoresponder = setting.autoresponder as TimelineMasterSetting["autoresponder"] | undefined;
   if (!autoresponder) return [];
   const planned: PlannedNode[] = [];
@@ -69,7 +78,7 @@ export function planAutoresponders(setting: TimelineMasterSetting, event: PlanEv
     if (autoresponder[message] !== "true") continue;
     const key = autoresponderKey(message);
     const sketch = autoresponderSketch(autoresponder, message);
-    const plannedAt = autoresponderInstant(message, setting.general, event, registeredAt);
+    const plannedAt = autoresponderInstant(message, setting.general, event, registeredAt, liveSeconds);
     if (sketch.ok) planned.push({ key, node: sketch.node, plannedAt, kind: "action" });
     else planned.push({ key, node: autoresponderMailNode(message), plannedAt, kind: "draft", reason: `Not ready: ${sketch.reason}.` });
   }

@@ -40,7 +40,7 @@ export function localTime(at: Date, timeZone: string): string {
  * functions. Given the timeline's `setting`, its enabled autoresponder mails are listed too
  * (node keys `autoresponder:<message>`; the confirmation at the registration). The plan limit and
  * the integrations themselves are not consulted. A paused timeline (`general.enabled` false) skips
- * every action, saying so.
+ * every action, saying so. `liveSeconds`: the event's live length (the room's, for the after-event mails).
  *
  * @example
  * simulate(timeline.blocks, "America/Los_Angeles", [], event, { timeZone: "Europe/Berlin", registeredAt, attendedSeconds: 0, smsConsent: true, fields: {} }, settings, timeline.setting);
@@ -53,9 +53,11 @@ export function simulate(
   registrant: SimulatedRegistrant,
   settings: AutomationSettings,
   setting?: TimelineMasterSetting,
+  liveSeconds?: number,
 ): SimulatedAction[] {
   const now = registrant.registeredAt;
-  const planned = [...planTimeline(blocks, timelineTimeZone, event), ...(setting ? planAutoresponders(setting, event, now) : [])].sort(
+  const autoresponders = setting ? planAutoresponders(setting, event, now, liveSeconds) : [];
+  const planned = [...planTimeline(blocks, timelineTimeZone, event), ...autoresponders].sort(
     (a, b) => (a.plannedAt?.getTime() ?? 0) - (b.plannedAt?.getTime() ?? 0),
   );
   const missed = planned

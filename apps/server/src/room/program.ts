@@ -109,6 +109,10 @@ export async function loadProgram(orm: Orm, accountId: string, general: GeneralS
   };
 }
 
+/** The live part's length a program gives (the SDK's `programSeconds`): its length rounded up to the second. */
+export const programSecondsOf = (program: Pick<Program, "durationSeconds"> | null): number | null =>
+  program ? Math.ceil(program.durationSeconds) : null;
+
 /** Which video of the program and which of its segments the program's segment `n` is. */
 export function segmentKey(rendition: ProgramRendition, n: number): string | undefined {
   let index = n;

@@ -58,7 +58,7 @@ const EVENT_GONE = new RoomLinkError(
 );
 
 /** A section of a stored setting, with the SDK's defaults; an unreadable section reads as the defaults. */
-function section<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown): v.InferOutput<TSchema> {
+export function section<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown): v.InferOutput<TSchema> {
   const parsed = v.safeParse(schema, value ?? {});
   return parsed.success ? parsed.output : v.parse(schema, {});
 }

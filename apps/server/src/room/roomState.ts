@@ -6,7 +6,7 @@ import { liveScriptOf } from "../engine/liveScript.js";
 import { eventControlOf } from "./chat/control.js";
 import { pushedItems } from "./chat/pushes.js";
 import { planTimeline } from "../engine/plan.js";
-import { loadProgram, type Program } from "./program.js";
+import { loadProgram, programSecondsOf, type Program } from "./program.js";
 import { findRoomLink, type RoomLink } from "./roomLink.js";
 
 /** Everything the room's answers are built from, for one personal link at one moment. */
@@ -78,7 +78,7 @@ export async function loadRoom(orm: Orm, token: string, withItems = true): Promi
     general,
     startsAt: link.event.startsAt,
     timeZone: link.event.timeZone,
-    programSeconds: program ? Math.ceil(program.durationSeconds) : null,
+    programSeconds: programSecondsOf(program),
     control, // the host's start and end of a semi-automatic or manual event (issue 13)
   });
   const items = roomItemsOf(script, link, platform);

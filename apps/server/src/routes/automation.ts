@@ -20,6 +20,7 @@ import { simulate } from "../engine/simulate.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { isUuid } from "../http/ids.js";
 import { defineRoute } from "../http/route.js";
+import { timelineLiveSeconds } from "../room/eventTiming.js";
 import { ownEvent, ownTimeline } from "../webinars/access.js";
 
 const tag = "Automation";
@@ -280,7 +281,10 @@ const simulateRoute = defineRoute({
       smsConsent: body.smsConsent,
       fields: body.fields,
     };
-    return { success: simulate(timeline.blocks, timeline.setting.general.timeZone, segments, event, registrant, settings, timeline.setting) };
+    // The after-event mails go after the room's end (the program's length, read from media.hls).
+    const liveSeconds = await timelineLiveSeconds(orm, caller.accountId, timeline.setting.general);
+    const { blocks, setting } = timeline;
+    return { success: simulate(blocks, setting.general.timeZone, segments, event, registrant, settings, setting, liveSeconds) };
   },
 });
 

@@ -44,9 +44,10 @@ const resourceStatus = defineRoute({
   description:
     "`actions` and `webinar_hours` are sums of the account's `usage_events` in the current calendar month " +
     "(UTC). The scheduler writes `actions` as it runs them. `webinar_hours`: each event that has ended and " +
-    "that at least one registrant attended (attendance is recorded by Cuepoint's own live room) counts its " +
-    "scheduled length (the timeline's `scheduleLength` hours, or `manualControl.duration` minutes), once, in " +
-    "the month it ended, whatever the number of attendees; an event nobody came to counts nothing. " +
+    "that at least one registrant attended (attendance is what Cuepoint's own live room observes; replays never " +
+    "count) counts the length its room ran live — the program's (the timeline's video with its intro and outro or " +
+    "split parts), else `manualControl.duration` minutes, else `scheduleLength` hours — once, in the month it " +
+    "ended, whatever the number of attendees; an event nobody came to counts nothing. " +
     "`recurring_timelines` counts timelines with a recurring series that still has an event to come. " +
     "`additional_actions` are actions granted to the account. `limits` are the plan limits of spec §9 for the caller's role, " +
     "with purchased and additional actions added (the SDK's `planLimitsFor`); `period` is the month counted.",

@@ -4,10 +4,10 @@ import { OWN_PLATFORM, RescheduleWebinarRequestSchema, WebinarSchema, type Webin
 import { events } from "../db/schema/index.js";
 import { badRequest, notFound, unprocessable } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
+import { eventStatusAt, eventTimingOf, liveEndOf } from "../room/eventTiming.js";
 import { assertWebinarHours } from "../usage/webinarHours.js";
 import { NO_WEBINAR, ownEvent, ownTimeline } from "../webinars/access.js";
 import { entersCurrentMonth, moveEvent } from "../webinars/reschedule.js";
-import { eventLengthMs, eventStatus } from "../webinars/status.js";
 import { selectEvents, toWebinars } from "../webinars/wire.js";
 
 const WebinarAnswer = v.object({ success: v.object({ ...WebinarSchema.entries, endTime: v.string() }) });
@@ -56,11 +56,12 @@ const reschedule = defineRoute({
       throw unprocessable("This webinar's timeline is in the trash: restore it before rescheduling.", "webinarID");
     }
     const general = timeline.setting?.general;
-    const lengthMs = eventLengthMs(general);
-    const status = eventStatus(event.startsAt, lengthMs, now);
+    const timing = await eventTimingOf(orm, { ...event, general });
+    const status = eventStatusAt(timing, now.getTime());
     if (status !== "upcoming") throw notUpcoming(status);
     const startsAt = new Date(body.startTime);
     if (startsAt <= now) throw badRequest("Choose a start in the future.", "startTime");
+    const lengthMs = liveEndOf(timing, now.getTime()) - timing.startsAt;
     const oldEnd = new Date(event.startsAt.getTime() + lengthMs);
     const newEnd = new Date(startsAt.getTime() + lengthMs);
     if (general?.deliveryPlatform === OWN_PLATFORM && entersCurrentMonth(oldEnd, newEnd, now)) {

@@ -4,6 +4,7 @@ import {
   ListWebinarsQuerySchema,
   pageOffset,
   UpdateWebinarRequestSchema,
+  type RoomTiming,
   WEBINAR_PAGE_SIZE,
   WebinarSchema,
   WebinarStatusSchema,
@@ -11,8 +12,9 @@ import {
 import { events } from "../db/schema/index.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
+import { liveEndOf } from "../room/eventTiming.js";
 import { NO_WEBINAR, ownEvent, ownTimeline } from "../webinars/access.js";
-import { endOf, registrantCount, selectEvents, toWebinars } from "../webinars/wire.js";
+import { registrantCount, selectEvents, timingsOf, toWebinars } from "../webinars/wire.js";
 import { analyticsRoutes } from "./analytics.js";
 import { webinarExportRoutes } from "./webinarExport.js";
 import { webinarPeopleRoutes } from "./webinarPeople.js";
@@ -138,8 +140,10 @@ const status = defineRoute({
   summary: "Upcoming, live or past: the status of the account's current events",
   description:
     "Design (the spec shows no answer): each event that ended within the last 24 hours, is live, or starts " +
-    "within 7 days (at most 500, by start). `live` means started and within its timeline's length " +
-    "(`general.scheduleLength` hours, default 1; `manualControl.duration` minutes when manual control is on).",
+    "within 7 days (at most 500, by start). `live` means started and not yet ended, where the end is the event " +
+    "room's: the start plus the program's length (the timeline's video, with its intro and outro or split parts, " +
+    "once encoded), else `manualControl.duration` minutes when manual control is on, else `general.scheduleLength` " +
+    "hours (default 1).",
   access: "webinars:read",
   answer: {
     description: "Each event's id and status.",
@@ -157,8 +161,10 @@ const status = defineRoute({
         ),
       )
       .orderBy(asc(events.startsAt), asc(events.id));
-    const current = rows.filter((row) => endOf(row).getTime() > now.getTime() - STATUS_PAST_MS).slice(0, STATUS_MAX);
-    const webinars = await toWebinars(deps.db.orm, current, now);
+    const timings = await timingsOf(deps.db.orm, rows);
+    const ended = (row: (typeof rows)[number]) => liveEndOf(timings.get(row.event.id) as RoomTiming, now.getTime());
+    const current = rows.filter((row) => ended(row) > now.getTime() - STATUS_PAST_MS).slice(0, STATUS_MAX);
+    const webinars = await toWebinars(deps.db.orm, current, now, { timings });
     return { success: webinars.map(({ webinarID, status }) => ({ webinarID, status: status ?? "upcoming" })) };
   },
 });

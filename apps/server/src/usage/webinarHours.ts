@@ -4,18 +4,19 @@ import { checkLimit, OWN_PLATFORM, type TimelineMasterSetting } from "@cuepoint/
 import type { Caller } from "../auth/authenticate.js";
 import { attendance, events, timelines, usageEvents } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
+import { eventTimings, liveEndOf, timelineLiveSeconds } from "../room/eventTiming.js";
 import { accountLimits, overPlan } from "../timelines/limits.js";
-import { eventLengthMs } from "../webinars/status.js";
 import { usagePeriod } from "./period.js";
 
 /**
  * Webinar hours (spec §9's per-plan limit; `resource_status.webinar_hours`) measure how long
  * Cuepoint's own live room ran events that people came to:
- * - an event counts once it has ended (start + its timeline's length: `manualControl.duration`
- *   minutes when manual control is on, else `scheduleLength` hours, default 1) and at least one
- *   registrant attended it (`attendance.attended_seconds` > 0; only the own room records attendance);
- * - it counts its scheduled length, whatever the number of attendees (the room runs for everyone
- *   at once), and nothing when nobody came;
+ * - an event counts once it has ended — when its room ends (room/eventTiming.ts: the start plus
+ *   the program's length, else `manualControl.duration` minutes, else `scheduleLength` hours) —
+ *   and at least one registrant attended it: the room's server-observed attendance
+ *   (`attendance.attended_seconds` > 0; replays never count);
+ * - it counts the length its room ran live, whatever the number of attendees (the room runs for
+ *   everyone at once), and nothing when nobody came;
  * - the usage row is dated at the event's end, so it falls in the month the event ended.
  *
  * Rows are written by {@link settleWebinarHours}, lazily: whenever usage is read or checked. Each
@@ -43,7 +44,14 @@ const rowIdSql = sql`md5(${WEBINAR_HOURS + ":"} || ${events.id}::text)::uuid`;
  */
 export async function settleWebinarHours(orm: Orm, accountId: string, now: Date): Promise<void> {
   const candidates = await orm
-    .select({ id: events.id, name: events.name, startsAt: events.startsAt, setting: timelines.setting })
+    .select({
+      id: events.id,
+      name: events.name,
+      startsAt: events.startsAt,
+      timeZone: events.timeZone,
+      timelineId: events.timelineId,
+      general: sql<unknown>`${timelines.setting}->'general'`,
+    })
     .from(events)
     .innerJoin(timelines, eq(timelines.id, events.timelineId))
     .where(
@@ -60,16 +68,21 @@ export async function settleWebinarHours(orm: Orm, accountId: string, now: Date)
       ),
     )
     .limit(SETTLE_BATCH);
+  const timings = await eventTimings(
+    orm,
+    candidates.map((event) => ({ ...event, accountId })),
+  );
   const rows = candidates.flatMap((event) => {
-    const lengthMs = eventLengthMs((event.setting as TimelineMasterSetting | null)?.general);
-    const endsAt = new Date(event.startsAt.getTime() + lengthMs);
-    if (endsAt > now) return [];
+    const timing = timings.get(event.id);
+    const end = timing ? liveEndOf(timing, now.getTime()) : Infinity;
+    if (!timing || end > now.getTime()) return [];
+    const endsAt = new Date(end);
     return [
       {
         id: webinarHoursRowId(event.id),
         accountId,
         type: WEBINAR_HOURS,
-        quantity: lengthMs / HOUR_MS,
+        quantity: (end - timing.startsAt) / HOUR_MS,
         description: `${event.name || "Webinar"} (${event.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC)`,
         createdAt: endsAt,
       },
@@ -97,7 +110,7 @@ export async function webinarHoursUsed(orm: Orm, accountId: string, period: { fr
 
 /**
  * Refuses to schedule an event in the own live room (`general.deliveryPlatform` `aevent`) when the
- * current month's (UTC) webinar hours plus one event's length would pass the plan's limit (403 with the SDK's
+ * current month's (UTC) webinar hours plus one event's length (its room's, {@link timelineLiveSeconds}) would pass the plan's limit (403 with the SDK's
  * `checkLimit` sentence, on `field`). Events on other platforms (Zoom, GoToWebinar, YouTube, a VSL page, or no
  * platform chosen yet) use no webinar hours and are never refused.
  */
@@ -109,10 +122,11 @@ export async function assertWebinarHours(
   field = "webinarTimeline",
 ): Promise<void> {
   if (general?.deliveryPlatform !== OWN_PLATFORM) return;
-  const [limits, used] = await Promise.all([
+  const [limits, used, liveSeconds] = await Promise.all([
     accountLimits(orm, caller),
     webinarHoursUsed(orm, caller.accountId, usagePeriod(now), now),
+    timelineLiveSeconds(orm, caller.accountId, general),
   ]);
-  const check = checkLimit("webinarHours", used, eventLengthMs(general) / HOUR_MS, limits);
+  const check = checkLimit("webinarHours", used, (liveSeconds * 1000) / HOUR_MS, limits);
   if (!check.ok) throw overPlan(check.message, field);
 }

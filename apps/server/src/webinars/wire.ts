@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { ChildEvent, Organizer, Webinar } from "@cuepoint/sdk";
+import type { ChildEvent, Organizer, RoomTiming, Webinar } from "@cuepoint/sdk";
 import { coOrganizers, eventPeople, events, registrants, timelines, type EventRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import { eventLengthMs, eventStatus, type EventLengthSetting } from "./status.js";
+import { eventStatusAt, eventTimings, liveEndOf } from "../room/eventTiming.js";
 
 /** The timeline fields an event shows (`general` of its setting, read as stored). */
-interface GeneralFields extends EventLengthSetting {
+interface GeneralFields {
   eventType?: Webinar["eventType"];
   webinarType?: Webinar["webinarType"];
 }
@@ -37,8 +37,15 @@ export const selectEvents = (orm: Orm) =>
 
 export type SelectedEvent = Awaited<ReturnType<ReturnType<typeof selectEvents>["execute"]>>[number];
 
-/** An event's start and end, the instant its timeline's length after the start. */
-export const endOf = (row: SelectedEvent) => new Date(row.event.startsAt.getTime() + eventLengthMs(row.general));
+/**
+ * The room timing of each listed event, by event id: when it ends is the room's rule
+ * (room/eventTiming.ts: the program's length, else the manual duration, else `scheduleLength`).
+ */
+export const timingsOf = (orm: Orm, rows: readonly SelectedEvent[]): Promise<Map<string, RoomTiming>> =>
+  eventTimings(
+    orm,
+    rows.map(({ event, general }) => ({ ...event, general })),
+  );
 
 /** Hosts and co-organizers of the events, by event id: the wire's `organizers`. */
 async function organizersOf(orm: Orm, ids: string[]): Promise<Map<string, Organizer[]>> {
@@ -80,30 +87,32 @@ export const childEvent = (row: Pick<EventRow, "id" | "seriesId" | "startsAt">):
   startTime: row.startsAt.toISOString(),
 });
 
-/** A listed event beyond the SDK's Webinar: when it ends (start + its timeline's length). */
+/** A listed event beyond the SDK's Webinar: when it ends (the room's end, room/eventTiming.ts). */
 export type WireWebinar = Webinar & { endTime: string };
 
 /**
  * Events in their wire form (the SDK's `Webinar`): organizers always; `childEvents` (every event
  * of the series) only when `withChildren`, since a page of a long series would repeat it 12 times.
+ * `timings` (from {@link timingsOf}) when the caller has them already.
  */
 export async function toWebinars(
   orm: Orm,
   rows: SelectedEvent[],
   now: Date,
-  { withChildren = false } = {},
+  { withChildren = false, timings }: { withChildren?: boolean; timings?: Map<string, RoomTiming> } = {},
 ): Promise<WireWebinar[]> {
   const seriesIds = withChildren ? [...new Set(rows.flatMap((row) => row.event.seriesId ?? []))] : [];
-  const [organizers, children] = await Promise.all([
+  const [organizers, children, timing] = await Promise.all([
     organizersOf(
       orm,
       rows.map((row) => row.event.id),
     ),
     childEventsOf(orm, seriesIds),
+    timings ?? timingsOf(orm, rows),
   ]);
   return rows.map((row) => {
     const { event, general } = row;
-    const end = endOf(row);
+    const times = timing.get(event.id) as RoomTiming;
     return {
       webinarID: event.id,
       isRecurring: event.seriesId !== null,
@@ -114,13 +123,13 @@ export async function toWebinars(
       timelineName: row.timelineName,
       webinarTimeline: event.timelineId,
       startTime: event.startsAt.toISOString(),
-      endTime: end.toISOString(),
+      endTime: new Date(liveEndOf(times, now.getTime())).toISOString(),
       timeZone: event.timeZone,
       visible: event.visible,
       eventType: general?.eventType ?? "live-webinar",
       webinarType: general?.webinarType ?? "automatic",
       registrants: row.registrants,
-      status: eventStatus(event.startsAt, end.getTime() - event.startsAt.getTime(), now),
+      status: eventStatusAt(times, now.getTime()),
     };
   });
 }

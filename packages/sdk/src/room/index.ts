@@ -6,6 +6,7 @@
  */
 export type { RoomControlState, RoomEntry, RoomPhase, RoomReplayWindow, RoomTiming, RoomView } from "./types.js";
 export { roomTimingOf, type RoomTimingInput } from "./roomTimingOf.js";
+export { liveSecondsOf, type LiveLengthSetting } from "./liveSecondsOf.js";
 export { roomControlOf, type RoomControl } from "./roomControlOf.js";
 export { replayUntilOf } from "./replayUntilOf.js";
 export { roomViewAt } from "./roomViewAt.js";

@@ -1,5 +1,6 @@
 import type { GeneralSetting } from "../schemas/timelineSetting/general.js";
 import { roomControlOf } from "./roomControlOf.js";
+import { liveSecondsOf } from "./liveSecondsOf.js";
 import type { RoomTiming } from "./types.js";
 
 /** What `roomTimingOf` reads: the timeline's general settings and the one event. */
@@ -21,10 +22,11 @@ const instant = (at: Date | number | null | undefined): number | null =>
   at === null || at === undefined ? null : typeof at === "number" ? at : at.getTime();
 
 /**
- * The room timing of one event. The live part lasts the program when there is one (a positive
- * `programSeconds`), else `general.scheduleLength` hours (the spec gives no unit; the SDK reads
- * hours, as everywhere else). A semi-automatic or manual event (`webinarType`, `manualControl`)
- * gets `control`, and once the host has started it, `startsAt` is the host's start.
+ * The room timing of one event. The live part lasts `liveSecondsOf(general, programSeconds)`: the
+ * program when there is one (a positive `programSeconds`), else the manual duration, else
+ * `general.scheduleLength` hours — the one rule for when an event ends. A semi-automatic or
+ * manual event (`webinarType`, `manualControl`) gets `control`, and once the host has started
+ * it, `startsAt` is the host's start.
  *
  * @throws RangeError when `startsAt` is not a valid instant.
  * @example
@@ -37,14 +39,13 @@ export function roomTimingOf(input: RoomTimingInput): RoomTiming {
   const { general, timeZone, programSeconds } = input;
   const startsAt = typeof input.startsAt === "number" ? input.startsAt : input.startsAt.getTime();
   if (!Number.isFinite(startsAt)) throw new RangeError(`Invalid event start ${String(input.startsAt)}.`);
-  const hasProgram = typeof programSeconds === "number" && Number.isFinite(programSeconds) && programSeconds > 0;
   const { replay } = general;
   const mode = roomControlOf(general);
   const startedAt = instant(input.control?.startedAt);
   const control = mode === "automatic" ? undefined : { mode, startedAt, endedAt: instant(input.control?.endedAt) };
   return {
     startsAt: control?.startedAt ?? startsAt,
-    liveSeconds: hasProgram ? programSeconds : general.scheduleLength * 3600,
+    liveSeconds: liveSecondsOf(general, programSeconds),
     joinStartMinutes: general.joinStart,
     replayStartMinutes: general.replayStart,
     replay: {

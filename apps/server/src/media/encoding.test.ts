@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { access, chmod, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { access, chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -11,7 +11,8 @@ import { media, timelines, type HlsManifest } from "../db/schema/index.js";
 import { createMediaTestApp, postChunk } from "../test-support/mediaUpload.js";
 import type { TestApp } from "../test-support/testApp.js";
 import { audioOnlyMp4, syntheticVideo } from "../test-support/videoFiles.js";
-import { hlsFolderKey } from "./encode/encodeVideo.js";
+import { hlsFolderKey, SUPERSEDED_GRACE_MS } from "./encode/encodeVideo.js";
+import { storageUsed } from "./items.js";
 import { segmentName } from "./encode/rendition.js";
 import { createMediaProcessing, PROCESSING_CLAIM_TIMEOUT_MS, type MediaProcessingOptions } from "./processing.js";
 import { createLocalMediaStore } from "./store.js";
@@ -95,6 +96,15 @@ async function keyframes(path: string): Promise<number[]> {
   return stdout.split("\n").filter(Boolean).map((line) => Number.parseFloat(line));
 }
 
+/** Bytes of every file under a folder. */
+async function bytesUnder(folder: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
 /** Every segment of every rendition is a file, and the durations add up to the video's. */
 async function expectServable(manifest: HlsManifest) {
   for (const rendition of manifest.renditions) {
@@ -156,8 +166,9 @@ describe("encoding a video to HLS", () => {
     // A keyframe every 2 s.
     const times = await keyframes(local(`${ladder.renditions[1]!.path}/${segmentName(0)}`));
     expect(times.slice(1).map((time, i) => Math.round((time - times[i]!) * 100) / 100)).toEqual([2, 2]);
-    // The source rendition is gone once nothing points at it.
-    expect(await exists(local(source.renditions[0]!.path))).toBe(false);
+    // The source rendition is no longer offered, but still served to the players holding it.
+    expect(ladder.superseded).toEqual(source.renditions);
+    expect(await exists(local(`${source.renditions[0]!.path}/${segmentName(0)}`))).toBe(true);
     expect(await owner.media.status(id)).toEqual({ ready: true, status: 0 });
 
     expect(await row(queued)).toMatchObject({ encodingStatus: 0, processingAttempts: 1 });
@@ -247,7 +258,10 @@ describe("encoding a video to HLS", () => {
     expect(finished.hls!.ladderComplete).toBe(true);
     expect(finished.hls!.version).not.toBe(served.version);
     await expectServable(finished.hls!);
-    expect(await runsOf(id)).toEqual([finished.hls!.version]); // the old run went after the switch
+    // The old run stays only for its source rendition, superseded (players may hold it); its poster went.
+    expect(finished.hls!.superseded).toEqual(served.renditions);
+    expect((await runsOf(id)).sort()).toEqual([served.version, finished.hls!.version].sort());
+    expect(await readdir(local(`${hlsFolderKey(accountId, id)}/${served.version}`))).toEqual(["source"]);
   }, 60_000);
 
   it("removes a video's HLS files with the video", async () => {
@@ -257,4 +271,44 @@ describe("encoding a video to HLS", () => {
     await owner.media.delete(id);
     expect(await exists(local(hlsFolderKey(accountId, id)))).toBe(false);
   });
+  it("keeps the replaced source rendition a day, counting every HLS byte toward storage until the video is deleted", async () => {
+    const user = await t.user();
+    const theirs = await t.login(user.email);
+    const bytes = await syntheticVideo({ seconds: 4, width: 1280, height: 720, fps: 5 });
+    const reply = await postChunk(t, theirs, { fileId: randomUUID(), name: "counted.mp4", bytes });
+    const id = ((await reply.json()) as { message: { uniqueID: string } }).message.uniqueID;
+    const folder = local(hlsFolderKey(user.accountId, id));
+    const used = () => storageUsed(t.db.orm, user.accountId, t.clock.now());
+    expect(await used()).toBe(bytes.byteLength);
+
+    const started = t.clock.now().getTime();
+    await processor().sweep();
+    const done = (await row(id)).hls!;
+    expect(done.superseded!.map((r) => r.name)).toEqual(["source"]);
+    const grace = Date.parse(done.supersededUntil!) - SUPERSEDED_GRACE_MS;
+    expect(grace >= started && grace <= t.clock.now().getTime()).toBe(true);
+    // Every file under the video's HLS folder is named by the manifest and counted.
+    expect(done.bytes).toBe(await bytesUnder(folder));
+    expect(await used()).toBe(bytes.byteLength + done.bytes!);
+
+    // Within the day nothing goes; after it, the sweep removes the source and its bytes.
+    t.clock.advance(Date.parse(done.supersededUntil!) - 60_000 - t.clock.now().getTime());
+    await processor().sweep();
+    expect((await row(id)).hls).toEqual(done);
+    t.clock.advance(Date.parse(done.supersededUntil!) + 1000 - t.clock.now().getTime());
+    await processor().sweep();
+    const after = (await row(id)).hls!;
+    expect(after).toEqual({ ...done, superseded: undefined, supersededUntil: undefined, bytes: after.bytes });
+    expect("superseded" in after).toBe(false);
+    expect(await exists(local(done.superseded![0]!.path))).toBe(false);
+    expect(after.bytes).toBe(await bytesUnder(folder));
+    expect(after.bytes).toBeLessThan(done.bytes!);
+    for (const rendition of after.renditions) expect(await exists(local(`${rendition.path}/${segmentName(0)}`))).toBe(true);
+    expect(await used()).toBe(bytes.byteLength + after.bytes!);
+
+    // A day later the session has ended: log in again (the last test of the file, as it moves the clock a day).
+    await t.client(await t.login(user.email)).media.delete(id);
+    expect(await used()).toBe(0);
+    expect(await exists(folder)).toBe(false);
+  }, 60_000);
 });

@@ -72,7 +72,8 @@ export interface StorageUsedOptions {
 }
 
 /**
- * Bytes the account uses for the storage limit: its files, plus what its unfinished uploads really
+ * Bytes the account uses for the storage limit: its files and their encoded HLS (each video's
+ * `hls.bytes`: renditions, superseded ones still served, poster), plus what its unfinished uploads really
  * take: the bytes each has received, and, while its chunks keep coming (within
  * {@link UPLOAD_IDLE_MS}), room for one more chunk, never more than its declared size. A declared
  * size alone reserves nothing: a 1 KB chunk that claims 39 GiB holds 1 KB and one chunk's room, and
@@ -95,7 +96,7 @@ export async function storageUsed(orm: Orm, accountId: string, now: Date, option
   const held = sql`coalesce(${received.bytes}, 0)`;
   const [[files], [uploads]] = await Promise.all([
     orm
-      .select({ bytes: sum(media.size).mapWith(Number) })
+      .select({ bytes: sql`coalesce(sum(${media.size}), 0) + coalesce(sum((${media.hls}->>'bytes')::bigint), 0)`.mapWith(Number) })
       .from(media)
       .where(eq(media.accountId, accountId)),
     orm

@@ -1,13 +1,15 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { ENCODING_STATUS } from "@cuepoint/sdk";
-import { media, timelines } from "../db/schema/index.js";
+import { media } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { ClaimLost, claimedWrites } from "./encode/claimedWrites.js";
 import { EncodeError } from "./encode/encodeError.js";
-import { encodeVideo, hlsFolderKey, newRunId, removeFolder, removeRunsExcept } from "./encode/encodeVideo.js";
+import { encodeVideo, hlsFolderKey, newRunId, pruneFolder, pruneRun, removeFolder } from "./encode/encodeVideo.js";
 import { DEFAULT_TOOLS, ToolFailure, type FfmpegTools } from "./encode/ffmpeg.js";
 import { probeVideo } from "./encode/probe.js";
+import { requeueVideos, wantsHighDefinition } from "./highDefinition.js";
 import { formatLength } from "./mediaLength.js";
+import { expireSuperseded } from "./superseded.js";
 import type { MediaStore } from "./store.js";
 
 /**
@@ -25,6 +27,10 @@ export const PROCESSING_HEARTBEAT_MS = 2_000;
 export const PROCESSING_MAX_ATTEMPTS = 3;
 /** How often a started processor sweeps for videos left pending or stuck in progress. */
 export const PROCESSING_SWEEP_MS = 30_000;
+/** Starts the message of a video whose run adding a rung failed (it stays encoded, 0). */
+export const HIGH_DEFINITION_FAILED = "High definition (1080p) could not be made";
+/** How often a sweep also removes superseded renditions whose grace is over (`superseded.ts`). */
+export const SUPERSEDED_CHECK_MS = 10 * 60_000;
 /** Videos one sweep looks at (the next sweep takes the rest). */
 const SWEEP_BATCH = 100;
 
@@ -165,51 +171,41 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
   };
 
   /**
-   * Whether an active timeline of the account plays this video and asks for high definition
-   * (`general.highDefinition`): then the ladder gets 1080p. Read when the encode starts.
-   */
-  const wantsHighDefinition = async (video: MediaRef) => {
-    const general = sql`${timelines.setting}->'general'`;
-    const [row] = await orm
-      .select({ id: timelines.id })
-      .from(timelines)
-      .where(
-        and(
-          eq(timelines.accountId, video.accountId),
-          eq(timelines.status, "active"),
-          sql`(${general}->>'highDefinition') = 'true'`,
-          sql`${video.id} in (${general}->>'videoFile', ${general}->>'secondaryVideo')`,
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  };
-
-  /**
    * Fails a video left behind with no attempt to spare (each claim expired unfinished). One
    * conditional UPDATE, so of several sweeping instances only one writes it, logs it and removes
    * its files (no claim on it is alive any more).
    */
   const giveUp = async (video: MediaRef) => {
+    const expired = and(
+      eq(media.id, video.id),
+      eq(media.accountId, video.accountId),
+      eq(media.type, "video"),
+      leftBehind(),
+      gte(media.processingAttempts, PROCESSING_MAX_ATTEMPTS),
+    );
+    const message = `Encoding stopped ${PROCESSING_MAX_ATTEMPTS} times without finishing. Try a shorter file or another format.`;
     try {
+      // Adding a rung to a finished ladder: the video goes back to what it played (encoded, 0).
+      const [kept] = await orm
+        .update(media)
+        .set({ encodingStatus: ENCODING_STATUS.encoded, encodingProgress: null, encodingError: `${HIGH_DEFINITION_FAILED}: ${message}` })
+        .where(and(expired, sql`(${media.hls}->>'ladderComplete') = 'true'`))
+        .returning({ attempts: media.processingAttempts, hls: media.hls });
+      if (kept) {
+        log(`Media processing: video ${video.id}: its 1080p rung was given up: ${kept.attempts} claims expired unfinished`);
+        await pruneFolder(store, hlsFolderKey(video.accountId, video.id), kept.hls);
+        return;
+      }
       const [row] = await orm
         .update(media)
         .set({
           encodingStatus: ENCODING_STATUS.failed,
           encodingProgress: null,
-          encodingError: `Encoding stopped ${PROCESSING_MAX_ATTEMPTS} times without finishing. Try a shorter file or another format.`,
+          encodingError: message,
           hls: null,
           videoLength: null,
         })
-        .where(
-          and(
-            eq(media.id, video.id),
-            eq(media.accountId, video.accountId),
-            eq(media.type, "video"),
-            leftBehind(),
-            gte(media.processingAttempts, PROCESSING_MAX_ATTEMPTS),
-          ),
-        )
+        .where(expired)
         .returning({ attempts: media.processingAttempts });
       if (!row) return;
       log(`Media processing: video ${video.id} failed: ${row.attempts} claims expired unfinished`);
@@ -229,15 +225,14 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
 
   /**
    * A run that stops without being the one to end the video (its claim was lost, or the server
-   * stops): its files go, except the source rendition and poster when the row serves them.
+   * stops): its files go, except what the row serves (its published source rendition and poster).
    */
-  const dropUnpublished = async (video: MediaRef, runId: string, runKey: string) => {
+  const dropUnpublished = async (video: MediaRef, runId: string) => {
     const [row] = await orm
       .select({ hls: media.hls })
       .from(media)
       .where(and(eq(media.id, video.id), eq(media.accountId, video.accountId)));
-    if (row?.hls?.version !== runId) return removeFolder(store, runKey);
-    for (const rung of ["360p", "720p", "1080p"]) await removeFolder(store, `${runKey}/${rung}`);
+    await pruneRun(store, hlsFolderKey(video.accountId, video.id), runId, row?.hls ?? null);
   };
 
   /** Encodes a claimed video and ends it at 0 or 5; a lost claim or a stop leaves the row alone. */
@@ -263,16 +258,18 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
       }
       const probed = await probeVideo(store.localPath(key), tools, controller.signal);
       const length = formatLength(probed.durationSeconds);
-      // What a crashed run left goes; the run the row serves stays until the new one replaces it.
-      await removeRunsExcept(store, folderKey, claimed.previous ? [claimed.previous.version] : []);
+      // What a crashed run left goes; what the row serves stays until the new manifest replaces it.
+      await pruneFolder(store, folderKey, claimed.previous);
+      const highDefinition = await wantsHighDefinition(orm, video);
       const manifest = await encodeVideo({
         store,
         inputKey: key,
         probed,
         runKey,
         runId,
-        repackageFirst: !claimed.previous,
-        highDefinition: await wantsHighDefinition(video),
+        previous: claimed.previous,
+        highDefinition,
+        now: now(),
         tools,
         signal: controller.signal,
         onProgress: (fraction) => (percent = Math.min(99, Math.floor(fraction * 100))),
@@ -280,27 +277,34 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
       });
       clearInterval(beat);
       await writes.finish(manifest, length);
-      // Served from this run now: the previous run and this run's source rendition go.
-      await removeRunsExcept(store, folderKey, [runId]);
-      await removeFolder(store, `${runKey}/source`);
+      // What the new manifest does not name goes (the replaced run, unpublished leftovers); a
+      // superseded source stays for the players holding it, until the sweep expires it.
+      await pruneFolder(store, folderKey, manifest);
+      // High definition asked for while this run made a ladder without it: once more, for 1080p.
+      if (!highDefinition && (await wantsHighDefinition(orm, video)) && (await requeueVideos(orm, video.accountId, [video.id])).length > 0) {
+        void track(inTurn(() => processOne(video)));
+      }
     } catch (error) {
       clearInterval(beat);
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
       if (reason instanceof ClaimLost || stopped) {
         if (!stopped) log(`Media processing: video ${video.id}: ${(reason as Error).message}; this run is dropped`);
-        await dropUnpublished(video, runId, runKey).catch(() => {});
+        await dropUnpublished(video, runId).catch(() => {});
         return;
       }
       const detail = error instanceof EncodeError && error.detail ? ` (${error.detail})` : "";
       log(`Media processing: video ${video.id} failed: ${(error as Error).message}${detail}`);
+      // A run adding a rung to a finished ladder fails alone: the video stays encoded and played.
+      const kept = claimed.previous?.ladderComplete ? claimed.previous : null;
       try {
-        await writes.fail(hostMessage(error));
+        if (kept) await writes.restore(kept, `${HIGH_DEFINITION_FAILED}: ${hostMessage(error)}`);
+        else await writes.fail(hostMessage(error));
       } catch (again) {
-        if (again instanceof ClaimLost) await dropUnpublished(video, runId, runKey).catch(() => {});
+        if (again instanceof ClaimLost) await dropUnpublished(video, runId).catch(() => {});
         else log(`Media processing: video ${video.id} could not be marked failed: ${(again as Error).message}`);
         return;
       }
-      await removeFolder(store, folderKey).catch((again: unknown) =>
+      await (kept ? pruneFolder(store, folderKey, kept) : removeFolder(store, folderKey)).catch((again: unknown) =>
         log(`Media processing: video ${video.id}: its files could not be removed: ${(again as Error).message}`),
       );
     } finally {
@@ -324,7 +328,15 @@ export function createMediaProcessing(options: MediaProcessingOptions): MediaPro
     return true;
   };
 
+  // Superseded renditions are looked for now and then, not at every sweep (it reads the media table).
+  let expiredAt = Number.NEGATIVE_INFINITY;
   const sweepOnce = async (): Promise<number> => {
+    if (now().getTime() - expiredAt >= SUPERSEDED_CHECK_MS) {
+      expiredAt = now().getTime();
+      await expireSuperseded(orm, store, now()).catch((error: unknown) =>
+        log(`Media processing: superseded renditions could not be removed: ${(error as Error).message}`),
+      );
+    }
     const rows = await orm
       .select({ id: media.id, accountId: media.accountId, attempts: media.processingAttempts })
       .from(media)

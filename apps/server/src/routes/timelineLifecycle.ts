@@ -13,6 +13,7 @@ import { toMaster } from "../timelines/wire.js";
 import type { Orm } from "../db/types.js";
 import { ack, AckAnswer } from "./answers.js";
 import { MasterAnswer, TIMELINES_TAG as tag } from "./timelineAnswers.js";
+import { requeueForHighDefinition } from "../media/highDefinition.js";
 
 const share = defineRoute({
   method: "POST",
@@ -105,6 +106,7 @@ const restore = defineRoute({
         .where(and(eq(timelines.id, current.id), eq(timelines.accountId, caller.accountId)))
         .returning();
       if (!restored) throw unprocessable("The timeline could not be restored.");
+      await requeueForHighDefinition(tx, caller.accountId, restored);
       return restored;
     });
     return { success: toMaster(row) };

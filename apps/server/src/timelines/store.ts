@@ -5,6 +5,7 @@ import { accounts, timelineRevisions, timelines, type TimelineRow } from "../db/
 import type { Orm } from "../db/types.js";
 import { rescheduleTimeline } from "../engine/schedule.js";
 import { notFound, unprocessable } from "../http/errors.js";
+import { requeueForHighDefinition } from "../media/highDefinition.js";
 import { isUuid } from "../http/ids.js";
 import { compactBlocks, countActions } from "./wire.js";
 
@@ -80,6 +81,8 @@ export async function saveTimeline(tx: Orm, caller: Caller, row: TimelineRow, ch
   if (change.blocks !== undefined || change.setting !== undefined || change.status !== undefined) {
     await rescheduleTimeline(tx, saved, now);
   }
+  // High definition asked for: its videos encoded without 1080p get it, playing on meanwhile.
+  if (change.setting !== undefined || change.status !== undefined) await requeueForHighDefinition(tx, caller.accountId, saved);
   return saved;
 }
 
@@ -105,6 +108,7 @@ export async function insertTimeline(
     .returning();
   if (!row) throw new Error("The timeline was not stored.");
   await recordRevision(tx, caller, row, { reason: fields.reason }, now);
+  await requeueForHighDefinition(tx, caller.accountId, row);
   return row;
 }
 

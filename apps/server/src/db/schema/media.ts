@@ -49,6 +49,18 @@ export interface HlsManifest {
   poster: string | null;
   /** False while only the repackaged "source" rendition exists and the ladder is still being made. */
   ladderComplete: boolean;
+  /**
+   * Renditions no longer offered to new players (the repackaged "source", once the ladder replaced
+   * it) but still served, until `supersededUntil`, to players that hold their playlist; then the
+   * media processor's sweep removes them. Absent when there are none.
+   */
+  superseded?: HlsRendition[];
+  /** ISO instant after which `superseded` goes. */
+  supersededUntil?: string;
+  /** Bytes of every file this manifest keeps in the store (renditions, superseded ones, poster): they count toward the storage limit. */
+  bytes?: number;
+  /** Lines on the upload's short side: which rungs it can still get (1080p when a timeline asks for it later). */
+  sourceLines?: number;
 }
 
 const bytes = (name: string) => bigint(name, { mode: "number" });

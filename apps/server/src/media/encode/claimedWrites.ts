@@ -57,6 +57,9 @@ export function claimedWrites(orm: Orm, video: { id: string; accountId: string }
     /** Encoded: the ladder's manifest, in the same UPDATE as the status. */
     finish: (manifest: HlsManifest, length: string) =>
       update({ hls: manifest, videoLength: length, encodingStatus: ENCODING_STATUS.encoded, encodingProgress: null, encodingError: null }),
+    /** A run adding to a finished ladder failed: the video is encoded again with what it served, and `message`. */
+    restore: (manifest: HlsManifest, message: string) =>
+      update({ hls: manifest, encodingStatus: ENCODING_STATUS.encoded, encodingProgress: null, encodingError: message }),
     /** Failed: nothing is served any more (the caller removes the files after). */
     fail: (message: string) =>
       update({ hls: null, videoLength: null, encodingStatus: ENCODING_STATUS.failed, encodingProgress: null, encodingError: message }),

@@ -16,7 +16,7 @@ export function ActionsLog({ actions, messages }: { actions: ConsoleAction[]; me
               <tr>
                 <th scope="col">When</th>
                 <th scope="col">What</th>
-                <th scope="col">By</th>
+                <th scope="col" className="hide-narrow">By</th>
               </tr>
             </thead>
             <tbody>
@@ -25,8 +25,11 @@ export function ActionsLog({ actions, messages }: { actions: ConsoleAction[]; me
                   <td>
                     <time dateTime={new Date(a.at).toISOString()}>{formatAt(a.at)}</time>
                   </td>
-                  <td style={{ overflowWrap: "anywhere" }}>{describeAction(a, messages)}</td>
-                  <td style={{ overflowWrap: "anywhere" }}>{a.by}</td>
+                  <td style={{ overflowWrap: "anywhere" }}>
+                    {describeAction(a, messages)}
+                    <div className="muted console-only-narrow">by {a.by}</div>
+                  </td>
+                  <td className="hide-narrow" style={{ overflowWrap: "anywhere" }}>{a.by}</td>
                 </tr>
               ))}
             </tbody>

@@ -64,6 +64,8 @@ describe("the live console", () => {
     const server = await renderConsole(snapshot());
     expect(within(inbox()).getByText("All answered")).toBeTruthy();
     const source = channel();
+    // The stream starts after the snapshot's last message (none here).
+    expect(new URL(source.url).searchParams.get("lastEventId")).toBe("0");
     const question = message({ body: "Is there a replay?" });
     server.current.messages = [question];
     act(() => source.emit("message", question, String(question.seq)));

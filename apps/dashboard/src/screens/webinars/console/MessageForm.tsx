@@ -74,6 +74,7 @@ export function MessageForm({
           aria-describedby={describedBy}
           onChange={(e) => {
             setBody(e.target.value);
+            setError(undefined);
             // A changed text is a new message.
             clientId.current = undefined;
           }}

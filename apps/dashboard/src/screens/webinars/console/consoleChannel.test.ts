@@ -75,6 +75,11 @@ describe("the console channel", () => {
     expect(resumed()).toBe(1);
   });
 
+  it("resumes its first stream after the snapshot's last message", () => {
+    openConsoleChannel(URL_, { onEvent: () => {}, onStatus: () => {}, onResumed: () => {} }, { EventSource: fakeEventSource, lastEventId: "17" });
+    expect(new URL(FakeEventSource.last().url).searchParams.get("lastEventId")).toBe("17");
+  });
+
   it("stops for good when closed", () => {
     const { channel } = open();
     const source = FakeEventSource.last();

@@ -15,6 +15,11 @@ export interface ConsoleChannelOptions {
   EventSource?: typeof EventSource;
   /** Milliseconds before reopening a closed stream, by attempt (1, 2, …). */
   retryDelay?: (attempt: number) => number;
+  /**
+   * Where the first stream resumes: the last message the caller already has (its snapshot's), so
+   * a message sent between the snapshot and the stream's opening still comes.
+   */
+  lastEventId?: string;
 }
 
 /** 1 s, 2 s, 4 s … up to 15 s. */
@@ -34,7 +39,7 @@ export function openConsoleChannel(url: string, handlers: ConsoleChannelHandlers
   const Source = options.EventSource ?? EventSource;
   const retryDelay = options.retryDelay ?? defaultRetryDelay;
   let source: EventSource | undefined;
-  let lastEventId = "";
+  let lastEventId = options.lastEventId ?? "";
   let opened = false;
   let attempts = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;

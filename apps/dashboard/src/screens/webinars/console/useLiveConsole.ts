@@ -56,8 +56,11 @@ export function useLiveConsole(id: string, api: ConsoleApi, channel: ConsoleChan
   }, [refetch]);
 
   const live = state !== undefined && !isOver(state);
+  const stateRef = useRef(state);
+  stateRef.current = state;
   useEffect(() => {
     if (!live) return;
+    const lastSeq = Math.max(0, ...(stateRef.current?.messages.map((m) => m.seq) ?? []));
     const opened = openConsoleChannel(
       apiRef.current.channelUrl(id),
       {
@@ -68,7 +71,7 @@ export function useLiveConsole(id: string, api: ConsoleApi, channel: ConsoleChan
         onStatus: setStatus,
         onResumed: () => void refetch(),
       },
-      channelRef.current,
+      { ...channelRef.current, lastEventId: String(lastSeq) },
     );
     return () => opened.close();
   }, [live, id, refetch]);

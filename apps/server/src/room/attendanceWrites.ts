@@ -44,7 +44,7 @@ const merged = (seconds: string, joined: string, left: string) =>
  */
 export async function addAttendance(orm: Orm, liveSeconds: number, deltas: readonly AttendanceDelta[]): Promise<void> {
   if (deltas.length === 0) return;
-  const cap = Math.max(0, Math.ceil(liveSeconds));
+  const cap = Math.min(2 ** 31 - 1, Math.max(0, Math.ceil(liveSeconds)));
   const rows = deltas.map((d) => ({
     accountId: d.accountId,
     eventId: d.eventId,

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { GeneralSettingSchema, roomTimingOf, type GeneralSetting, type RoomTiming } from "@cuepoint/sdk";
 import { events, timelines } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
+import { eventControlOf } from "./chat/control.js";
 import { loadProgram } from "./program.js";
 
 /** An event's room seen from the host's side: no registrant, the timing and the room settings. */
@@ -15,7 +16,8 @@ export interface EventRoom {
 
 /**
  * The room of an event of the account (the console's presence and simulated count), or null when
- * the account has no such event. The timing is `loadRoom`'s: the program's length when it has one.
+ * the account has no such event. The timing is `loadRoom`'s: the program's length when it has one,
+ * the host's start and end for a hand-run event.
  *
  * @example
  * const room = await loadEventRoom(orm, caller.accountId, eventId);
@@ -30,12 +32,13 @@ export async function loadEventRoom(orm: Orm, accountId: string, eventId: string
   const stored = ((row.setting ?? {}) as Record<string, unknown>).general ?? {};
   const parsed = v.safeParse(GeneralSettingSchema, stored);
   const general = parsed.success ? parsed.output : v.parse(GeneralSettingSchema, {});
-  const program = await loadProgram(orm, accountId, general);
+  const [program, control] = await Promise.all([loadProgram(orm, accountId, general), eventControlOf(orm, accountId, eventId)]);
   const timing = roomTimingOf({
     general,
     startsAt: row.event.startsAt,
     timeZone: row.event.timeZone,
     programSeconds: program ? Math.ceil(program.durationSeconds) : null,
+    control,
   });
   return { accountId, eventId, general, timing };
 }

@@ -17,6 +17,8 @@ export interface Presence {
   name: string;
   email: string;
   kind: PresenceKind;
+  /** The live part's length (attended seconds never pass it). */
+  liveSeconds: number;
   /** The instants presence counts within (live part, or the replay window). */
   from: number;
   to: number;

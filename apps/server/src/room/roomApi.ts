@@ -41,7 +41,8 @@ const snapshot = defineRoute({
   answer: { description: "The room.", schema: v.object({ success: RoomSnapshotSchema }) },
   async handle({ params, query, deps }) {
     const { orm } = deps.db;
-    const room = await loadRoom(orm, tokenOf(params));
+    // The event's part is shared by every link of the event while it has channels (a crowd arriving at the start).
+    const room = await deps.room.load(tokenOf(params));
     const now = deps.config.now().getTime();
     const live = roomViewAt(room.timing, now, entryOf(query)).phase === "live";
     const mode = room.timeline.general.hls.audienceCount;
@@ -72,7 +73,7 @@ const channel = defineRoute({
   query: EntryQuerySchema,
   answer: { description: "An event stream.", contentType: "text/event-stream" },
   async handle({ params, query, deps, c }) {
-    const room = await loadRoom(deps.db.orm, tokenOf(params));
+    const room = await deps.room.load(tokenOf(params));
     const now = deps.config.now().getTime();
     const view = roomViewAt(room.timing, now, entryOf(query));
     if (entryOf(query) === "replay") {

@@ -1,8 +1,12 @@
 import { audienceCountAt, chatModeOf, replayUntilOf, type PresentAttendee, type RoomItem } from "@cuepoint/sdk";
+import { eq } from "drizzle-orm";
+import { registrants } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
+import { isUuid } from "../http/ids.js";
 import { addAttendance, presentRows, recordCtaViews, type AttendanceDelta } from "./attendanceWrites.js";
 import { createLocalRoomBus, type BusChatMessage, type RoomBus, type RoomSignal } from "./bus/roomBus.js";
 import { loadEventRoom, type EventRoom } from "./eventRoom.js";
+import { roomChatViews } from "./chat/visibility.js";
 import type { RoomChatViews } from "./liveChat.js";
 import { account, isHere, pending, RECONNECT_GRACE_MS, unwrittenSeconds, type ChannelSink, type Presence, type PresenceKind } from "./presence.js";
 import { countRegistrants } from "./registrantCount.js";
@@ -16,7 +20,7 @@ export interface RoomHubOptions {
   now: () => Date;
   /** Where room signals come from (default: in-process only, one instance). */
   bus?: RoomBus;
-  /** The chat's views and backlog (room/chat/); without it the channels carry no chat. */
+  /** The chat's views and backlog (default: the chat's own, room/chat/visibility.ts). */
   chat?: RoomChatViews;
   /** Attendance written every this many ms (and whenever a channel closes, and on stop). */
   flushMs?: number;
@@ -32,6 +36,8 @@ export interface RoomHubOptions {
   refreshMs?: number;
   /** A channel reopened within this many ms is a reconnect, not a leave. */
   graceMs?: number;
+  /** Arrivals and leaves are written within this many ms, in one write (default 250). */
+  soonMs?: number;
 }
 
 /** Who is in an event's room now, on every instance, and the count attendees see. */
@@ -50,6 +56,12 @@ export interface RoomHub {
   open(room: RoomState, kind: PresenceKind, sink: ChannelSink, lastEventId?: number | null): Promise<() => Promise<void>>;
   /** Starts a host console's stream of an event of the account; answers the function to call when it closes. */
   openConsole(target: { accountId: string; eventId: string }, sink: ChannelSink, lastEventId?: number | null): Promise<() => void>;
+  /**
+   * `loadRoom` for a crowd: while the event has channels here, a link costs one query (its
+   * registrant) and the event's part is read at most every 2 s (and at once after the host
+   * started, ended or pushed); otherwise it is `loadRoom`.
+   */
+  load(token: string): Promise<RoomState>;
   /** People in the live room of an event now, on every instance. */
   present(eventId: string): Promise<number>;
   /** Who is in the live room of an event now, on every instance, with the simulated count. */
@@ -83,6 +95,9 @@ interface EventGroup {
   audienceAt: number;
   heartbeatAt: number;
   refreshedAt: number;
+  /** When `room` was read (wall clock), and a read under way: what `load` shares. */
+  loadedAt: number;
+  loading: Promise<RoomState> | undefined;
 }
 
 interface ConsoleGroup {
@@ -97,6 +112,8 @@ interface ConsoleGroup {
 
 /** Items come due within this many seconds before a channel opens are sent on it (the widget drops repeats). */
 const RECENT_SECONDS = 120;
+/** How long an event's room read for one link is shared with the other links of the event. */
+const SHARED_MS = 2000;
 /** Message ids an event remembers having sent (a later signal of the same id is a change, not a new message). */
 const SEEN_LIMIT = 5000;
 
@@ -106,7 +123,8 @@ const SEEN_LIMIT = 5000;
  * const leave = await hub.open(room, "live", sink); // … later: await leave();
  */
 export function createRoomHub(options: RoomHubOptions): RoomHub {
-  const { orm, chat } = options;
+  const { orm } = options;
+  const chat: RoomChatViews = options.chat ?? roomChatViews(orm);
   const bus = options.bus ?? createLocalRoomBus();
   const flushMs = options.flushMs ?? 5000;
   const tickMs = options.tickMs ?? 1000;
@@ -115,6 +133,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const refreshMs = options.refreshMs ?? 30_000;
   const graceMs = options.graceMs ?? RECONNECT_GRACE_MS;
+  const soonMs = options.soonMs ?? 250;
   const now = () => options.now().getTime();
   const groups = new Map<string, EventGroup>();
   const consoles = new Map<string, ConsoleGroup>();
@@ -140,7 +159,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       account(p, at);
       if (!pending(p) || p.first === null || p.last === null) continue;
       const seconds = Math.floor(p.creditedMs / 1000) - p.writtenSeconds;
-      const liveSeconds = groups.get(p.eventId)?.room.timing.liveSeconds ?? Number.MAX_SAFE_INTEGER;
+      const liveSeconds = groups.get(p.eventId)?.room.timing.liveSeconds ?? p.liveSeconds;
       const batch: Batch = byEvent.get(p.eventId) ?? { liveSeconds, rows: new Map(), taken: [] };
       byEvent.set(p.eventId, batch);
       const row = batch.rows.get(p.registrantId) ?? { accountId: p.accountId, eventId: p.eventId, registrantId: p.registrantId };
@@ -179,6 +198,25 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const flush = (): Promise<void> => {
     chain = chain.then(writeAll, writeAll);
     return chain;
+  };
+
+  /**
+   * Arrivals and leaves are written within `soonMs`, together: a burst of 10,000 opens makes a few
+   * writes, not one per open (each write covers every pending presence).
+   */
+  let soon: { done: Promise<void>; timer: ReturnType<typeof setTimeout>; resolve: () => void } | undefined;
+  const flushSoon = (): Promise<void> => {
+    if (!soon) {
+      let resolve = () => {};
+      const done = new Promise<void>((settle) => (resolve = settle));
+      const timer = setTimeout(() => {
+        soon = undefined;
+        void flush().then(resolve);
+      }, soonMs);
+      timer.unref?.();
+      soon = { done, timer, resolve };
+    }
+    return soon.done;
   };
 
   /** This instance's live presences of an event that are in the room now (reconnecting included). */
@@ -340,11 +378,13 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
           else viewer.queue.push({ signal, fresh });
         }
       } else if (signal.type === "item") {
+        group.loadedAt = -Infinity; // the pushed item is in the room's items from now on
         void deliver(liveOf(group), [signal.item], now());
       } else if (signal.type === "control") {
         const text = event("control", { startedAt: signal.startedAt, endedAt: signal.endedAt });
         for (const sink of group.viewers.keys()) void sink.write(text);
         group.refreshedAt = -Infinity; // the timing changed: read the room again at the next tick
+        group.loadedAt = -Infinity;
       } else if (signal.type === "ban") {
         const bye = event("bye", { reason: "banned" });
         for (const [sink, viewer] of group.viewers) {
@@ -397,7 +437,10 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       group.refreshedAt = at;
       // Any present registrant's link reads the event's current script and settings.
       const token = [...group.presences].find((p) => p.sinks.size > 0)?.registrantId;
-      if (token) group.room = await loadRoom(orm, token).catch(() => group.room);
+      if (token) {
+        group.room = await loadRoom(orm, token).catch(() => group.room);
+        group.loadedAt = Date.now();
+      }
       if (reread) group.sentUpTo = at >= group.room.timing.startsAt ? positionAt(group.room, at) : -Infinity;
     }
     const { room } = group;
@@ -489,6 +532,31 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     presence,
     flush,
 
+    async load(token) {
+      if (!isUuid(token)) return loadRoom(orm, token);
+      const [registrant] = await orm.select().from(registrants).where(eq(registrants.uuid, token));
+      const group = registrant?.eventId ? groups.get(registrant.eventId) : undefined;
+      // A banned, deleted or foreign link is judged by loadRoom itself.
+      if (!registrant || registrant.banned || !group || group.room.accountId !== registrant.accountId) return loadRoom(orm, token);
+      const age = Date.now() - group.loadedAt;
+      if (age >= 0 && age < SHARED_MS) return { ...group.room, token: registrant.uuid, registrant };
+      if (!group.loading) {
+        const loading = loadRoom(orm, token);
+        group.loading = loading;
+        void loading.then(
+          (room) => {
+            group.room = room;
+            group.loadedAt = Date.now();
+          },
+          () => undefined,
+        ).finally(() => {
+          if (group.loading === loading) group.loading = undefined;
+        });
+      }
+      const room = await group.loading;
+      return { ...room, token: registrant.uuid, registrant };
+    },
+
     async open(room, kind, sink, lastEventId = null) {
       if (stopped) throw new Error("The room service is stopping.");
       const at = now();
@@ -505,6 +573,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
           audienceAt: -Infinity,
           heartbeatAt: Date.now(),
           refreshedAt: at,
+          loadedAt: Date.now(),
+          loading: undefined,
         };
         groups.set(eventId, group);
         retain(eventId);
@@ -521,6 +591,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
           name: room.registrant.name ?? "",
           email: room.registrant.email,
           kind,
+          liveSeconds: room.timing.liveSeconds,
           from: kind === "live" ? room.timing.startsAt : at,
           to: replayUntil,
           sinks: new Set(),
@@ -587,7 +658,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
           void sink.write(event("audience", { count }));
         }
       }
-      if (p.first !== null) void flush();
+      if (p.first !== null) void flushSoon();
       schedule(eventId);
 
       const presence = p;
@@ -601,7 +672,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         presence.sinks.delete(sink);
         joined.viewers.delete(sink);
         if (presence.sinks.size === 0) presence.closedAt = closedAt;
-        await flush();
+        await flushSoon();
       };
     },
 
@@ -657,7 +728,11 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         p.sinks.clear();
         p.closedAt = null;
       }
+      const waiting = soon;
+      soon = undefined;
+      if (waiting) clearTimeout(waiting.timer);
       await flush();
+      waiting?.resolve();
       if (flushTimer) clearInterval(flushTimer);
       flushTimer = undefined;
       groups.clear();

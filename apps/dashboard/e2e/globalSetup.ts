@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../../server/src/test-support/freePort.js";
 import { E2E_OAUTH_CLIENT, startOAuthProvider } from "./oauthProvider.js";
 import { E2E_USERS } from "./users.js";
 
@@ -44,18 +44,6 @@ function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<{ child: 
     child.stdout?.pipe(createWriteStream(logFile));
     child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
     child.on("exit", (code) => reject(new Error(`The server exited (${code}) before listening:\n${log}`)));
-  });
-}
-
-/** A port nobody listens on right now (the server is then started on it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("No port"))));
-    });
   });
 }
 

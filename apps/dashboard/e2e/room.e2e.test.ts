@@ -3,6 +3,7 @@ import ICAL from "ical.js";
 import { createClient, createMasterSetting, ENCODING_STATUS, type TimelineNode } from "@cuepoint/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { liveEventNode } from "../../server/src/timelines/liveEventNode.js";
 import { expectAxeClean, openRoomPage, roomScreenshot, startHostPage, startRoomJourney, type RoomJourney } from "./roomJourney.js";
 
 /*
@@ -36,23 +37,6 @@ let endsAt = 0;
 const tokens = { ann: "", nick: "" };
 /** Ann's first room page: opened in the waiting room, kept open for 12 minutes of event time. */
 let stay: Page | undefined;
-
-const liveNode = (id: string, seconds: number, action: "livechat" | "cta", model: Record<string, unknown>): TimelineNode => ({
-  id,
-  key: action,
-  action,
-  actionTitle: id,
-  days: 0,
-  hours: 0,
-  minutes: Math.floor(seconds / 60),
-  isAfter: 1,
-  isExact: false,
-  integrationID: "",
-  integrationType: "AEVENT",
-  groupID: "3",
-  groupName: "Registrants",
-  model: { ...model, afterSeconds: seconds },
-});
 
 /** Tomorrow at 10:00 in the zone, as `webinars.create` takes it. */
 const tomorrowAtTen = (now: number) => `${new Date(now + 86_400_000).toISOString().slice(0, 10)}T10:00`;
@@ -150,13 +134,19 @@ beforeAll(async () => {
   const videoId = await j.uploadVideo("Journey.mp4", { seconds: VIDEO_SECONDS, width: 256, height: 144, fps: 10 });
   await j.packageForRoom(videoId, { width: 256, height: 144 });
   timelineId = await createTimeline(TITLE, videoId, VIDEO_SECONDS, [
-    liveNode("chat-ten", CHAT_AT, "livechat", { from: "Host", message: CHAT }),
-    liveNode("cta-ten", CTA_AT, "cta", {
-      headline: CTA_HEADLINE,
-      subheadline: "Only for those in the room.",
-      buttonText: "Claim it",
-      // A link must name a domain (spec §5: no IP address, no bare localhost); Chromium sends *.localhost to loopback.
-      url: ctaUrl(),
+    liveEventNode({ id: "chat-ten", action: "livechat", title: "chat-ten", seconds: CHAT_AT, model: { from: "Host", message: CHAT } }),
+    liveEventNode({
+      id: "cta-ten",
+      action: "cta",
+      title: "cta-ten",
+      seconds: CTA_AT,
+      model: {
+        headline: CTA_HEADLINE,
+        subheadline: "Only for those in the room.",
+        buttonText: "Claim it",
+        // A link must name a domain (spec §5: no IP address, no bare localhost); Chromium sends *.localhost to loopback.
+        url: ctaUrl(),
+      },
     }),
   ]);
   ({ id: eventId, startsAt } = await scheduleEvent(timelineId));

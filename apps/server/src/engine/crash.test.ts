@@ -11,6 +11,7 @@ import { createApp } from "../app.js";
 import { actionDeliveries, scheduledActions, usageEvents } from "../db/schema/index.js";
 import { openDatabase } from "../db/openDatabase.js";
 import type { Database } from "../db/types.js";
+import { freePort } from "../test-support/freePort.js";
 import { createUser } from "../users/users.js";
 import { insertRegistrants, insertTimeline } from "../webinars/attendanceData.js";
 import { occurrences } from "../webinars/recurrence.js";
@@ -109,15 +110,6 @@ async function seed(db: Database): Promise<{ token: string; timelineId: string }
   // Due now rather than in 10 minutes: the test does not wait.
   await db.orm.update(scheduledActions).set({ dueAt: sql`now()` });
   return { token: session.api_token ?? "", timelineId: timeline.id };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function startServer(env: NodeJS.ProcessEnv): ChildProcess {

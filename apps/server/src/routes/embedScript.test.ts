@@ -1,10 +1,12 @@
 import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SCRIPT_CACHE_CONTROL } from "../http/builtScript.js";
 import { createTestApp } from "../test-support/testApp.js";
-import { EMBED_CACHE_CONTROL, serveEmbedScript } from "./embedScript.js";
+import { serveEmbedScript } from "./embedScript.js";
 
 let dir: string;
 beforeAll(async () => {
@@ -22,7 +24,7 @@ describe("GET /embed.js", () => {
     expect(first.status).toBe(200);
     expect(await first.text()).toBe("console.log(1)");
     expect(first.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
-    expect(first.headers.get("cache-control")).toBe(EMBED_CACHE_CONTROL);
+    expect(first.headers.get("cache-control")).toBe(SCRIPT_CACHE_CONTROL);
     expect(first.headers.get("access-control-allow-origin")).toBe("*");
     const etag = first.headers.get("etag") ?? "";
     expect(etag).toMatch(/^"[\w-]{27}"$/);
@@ -36,6 +38,21 @@ describe("GET /embed.js", () => {
     expect(rebuilt.status).toBe(200);
     expect(await rebuilt.text()).toBe("console.log(2)");
     expect(rebuilt.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("answers gzip to a browser that takes it, the same bytes and ETag", async () => {
+    const file = join(dir, "zipped.js");
+    await writeFile(file, "console.log('a widget');".repeat(50));
+    const app = new Hono();
+    serveEmbedScript(app, file);
+    const plain = await app.request("/embed.js");
+    const zipped = await app.request("/embed.js", { headers: { "accept-encoding": "gzip, br" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
+    expect(zipped.headers.get("etag")).toBe(plain.headers.get("etag"));
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(200);
+    expect(gunzipSync(bytes).toString()).toBe(await plain.text());
   });
 
   it("says how to build it when it is missing", async () => {

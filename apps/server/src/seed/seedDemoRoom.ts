@@ -13,6 +13,7 @@ import type { Caller } from "../auth/authenticate.js";
 import { media, type TimelineRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import type { MediaStore } from "../media/store.js";
+import { liveEventNode } from "../timelines/liveEventNode.js";
 import { insertTimeline } from "../timelines/store.js";
 import { occurrences, openEndedHorizon } from "../webinars/recurrence.js";
 import { storeSchedule } from "../webinars/schedule.js";
@@ -28,27 +29,6 @@ export const DEMO_ROOM_VIDEO_SECONDS = 180;
 const pad = (n: number) => String(n).padStart(2, "0");
 const clock = (seconds: number) =>
   `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
-
-/** One live-event node on the event day, `seconds` after the start (minutes in the node, the second in `model.afterSeconds`, as the auto-chat import writes them). */
-function liveNode(id: string, seconds: number, action: "livechat" | "cta", title: string, model: Record<string, unknown>): TimelineNode {
-  const minutesIn = Math.floor(seconds / 60);
-  return {
-    id,
-    key: action,
-    action,
-    actionTitle: title,
-    days: 0,
-    hours: Math.floor(minutesIn / 60),
-    minutes: minutesIn % 60,
-    isAfter: 1,
-    isExact: false,
-    integrationID: "",
-    integrationType: "AEVENT",
-    groupID: "3",
-    groupName: "Registrants",
-    model: { ...model, afterSeconds: seconds },
-  };
-}
 
 const mail = (id: string, minutes: number, groupID: "a1" | "a2", title: string, subject: string, message: string): TimelineNode => ({
   id,
@@ -68,19 +48,43 @@ const mail = (id: string, minutes: number, groupID: "a1" | "a2", title: string, 
 
 /** The demo room's timed actions: three auto-chat messages and an offer, then a mail to each audience after the session. */
 export const DEMO_ROOM_NODES: readonly TimelineNode[] = [
-  liveNode("room-chat-1", 5, "livechat", "Welcome message", {
-    from: "Demo Host",
-    message: "Welcome! Everyone in this room sees the same moment of the video: reload the page and you come back right here.",
+  liveEventNode({
+    id: "room-chat-1",
+    action: "livechat",
+    title: "Welcome message",
+    seconds: 5,
+    model: {
+      from: "Demo Host",
+      message: "Welcome! Everyone in this room sees the same moment of the video: reload the page and you come back right here.",
+    },
   }),
-  liveNode("room-chat-2", 40, "livechat", "Attendee hello", { from: "Ada", message: "Hi from Lisbon! The timestamp at the bottom shows where we are." }),
-  liveNode("room-chat-3", 95, "livechat", "Tip", {
-    from: "Demo Host",
-    message: "Try to skip ahead: you can't. Only the part that has aired is served, the replay lets you seek freely.",
+  liveEventNode({
+    id: "room-chat-2",
+    action: "livechat",
+    title: "Attendee hello",
+    seconds: 40,
+    model: { from: "Ada", message: "Hi from Lisbon! The timestamp at the bottom shows where we are." },
   }),
-  liveNode("room-cta", 120, "cta", "Offer", {
-    headline: "Run your own evergreen webinar",
-    subheadline: "Schedule this timeline, or make one of your own, in the dashboard.",
-    buttonText: "Open the dashboard",
+  liveEventNode({
+    id: "room-chat-3",
+    action: "livechat",
+    title: "Tip",
+    seconds: 95,
+    model: {
+      from: "Demo Host",
+      message: "Try to skip ahead: you can't. Only the part that has aired is served, the replay lets you seek freely.",
+    },
+  }),
+  liveEventNode({
+    id: "room-cta",
+    action: "cta",
+    title: "Offer",
+    seconds: 120,
+    model: {
+      headline: "Run your own evergreen webinar",
+      subheadline: "Schedule this timeline, or make one of your own, in the dashboard.",
+      buttonText: "Open the dashboard",
+    },
   }),
   mail("room-thanks", 5, "a1", "Thanks for attending", "Thanks for watching {event_subject}", "Hi {first_name}, thanks for watching. The replay stays up for two days: {replay_link}"),
   mail("room-missed", 5, "a2", "Replay for those who missed it", "You missed {event_subject}: watch the replay", "Hi {first_name}, the replay is up for two days: {replay_link}"),

@@ -1,21 +1,7 @@
-import { createServer } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 
-/**
- * A port nobody listens on right now on 127.0.0.1 (for a server whose `publicURL` must be known
- * before it listens).
- */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("No port"))));
-    });
-  });
-}
+export { freePort } from "./freePort.js";
 
 /**
  * Serves the app on 127.0.0.1 through `@hono/node-server`, as index.ts does (streamed answers,

@@ -1,6 +1,7 @@
 import type { TimelineMasterSetting, TimelineNode } from "@cuepoint/sdk";
 import { badRequest } from "../http/errors.js";
 import type { ChatRow } from "./autoChatCsv.js";
+import { liveEventNode } from "./liveEventNode.js";
 
 /** What an upload says about the nodes to build: the auto-chat action, its event and audiences. */
 export interface AutoChatTarget {
@@ -13,9 +14,9 @@ export interface AutoChatTarget {
 const SECONDS_PER_DAY = 86_400;
 
 /**
- * One `livechat` node per message and audience group, on the event day (bucket 0), `seconds`
- * after the start rounded down to the minute (nodes carry minutes; the exact second is kept in
- * `model.afterSeconds`). The sender is `model.from`, as the SDK's livechat action names it.
+ * One `livechat` node per message and audience group ({@link liveEventNode}: on the event day,
+ * `seconds` after the start, the exact second in `model.afterSeconds`). The sender is
+ * `model.from`, as the SDK's livechat action names it.
  */
 export function autoChatNodes(rows: readonly ChatRow[], target: AutoChatTarget, setting: TimelineMasterSetting) {
   const { general } = setting;
@@ -33,27 +34,19 @@ export function autoChatNodes(rows: readonly ChatRow[], target: AutoChatTarget, 
     if (row.seconds >= SECONDS_PER_DAY) {
       throw badRequest(`Line ${row.line}: "after" is more than a day into the event.`, "csv");
     }
-    const minutesIn = Math.floor(row.seconds / 60);
     for (const group of target.groups) {
       nodes.push({
         line: row.line,
-        node: {
+        node: liveEventNode({
           id: `${target.id}:${row.line}:${group}`,
-          key: "livechat",
           action: "livechat",
-          actionTitle: "Auto-chat message",
-          days: 0,
-          hours: Math.floor(minutesIn / 60),
-          minutes: minutesIn % 60,
-          isAfter: 1,
-          isExact: false,
-          integrationID: "",
+          title: "Auto-chat message",
+          seconds: row.seconds,
+          group: { id: group, name: groupNames.get(group) ?? "" },
           integrationType,
-          groupID: group,
-          groupName: groupNames.get(group) ?? "",
           nodeID: target.id,
-          model: { fromEventID: target.eventID, from: row.name, message: row.message, afterSeconds: row.seconds },
-        },
+          model: { fromEventID: target.eventID, from: row.name, message: row.message },
+        }),
       });
     }
   }

@@ -2,7 +2,7 @@ import { airedSegmentCount, playbackPositionAt, roomViewAt, type RoomEntry } fro
 import { errorBody, notFound } from "../http/errors.js";
 import type { MediaStore } from "../media/store.js";
 import { masterPlaylist, mediaPlaylist } from "./playlists.js";
-import { segmentKey, type Program } from "./program.js";
+import { programRendition, segmentKey, type Program } from "./program.js";
 import type { RoomState } from "./roomState.js";
 
 /**
@@ -48,7 +48,7 @@ export function hlsMaster(room: RoomState, entry: RoomEntry, now: number): Respo
 /** A rendition's playlist: aired segments only while live (the playlist is the clock). */
 export function hlsMediaPlaylist(room: RoomState, name: string, entry: RoomEntry, now: number): Response {
   const program = programOf(room);
-  const rendition = program.renditions.find((r) => r.name === name);
+  const rendition = programRendition(program, name);
   if (!rendition) throw notFound("There is no such rendition.");
   const access = hlsAccess(room, entry, now);
   if (!access) throw notFound(NOT_NOW);
@@ -69,7 +69,7 @@ export async function hlsSegment(
   now: number,
 ): Promise<Response> {
   const program = programOf(room);
-  const rendition = program.renditions.find((r) => r.name === name);
+  const rendition = programRendition(program, name);
   const match = /^(\d{1,6})\.ts$/.exec(file);
   if (!rendition || !match) throw notFound("There is no such segment.");
   const n = Number(match[1]);

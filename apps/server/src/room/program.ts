@@ -28,6 +28,11 @@ export interface Program {
   poster: string | null;
   /** Changes whenever any video of the program is encoded again (cache key for segment URLs). */
   version: string;
+  /**
+   * Variants not offered any more (not in the master playlist) but still served to the players
+   * holding their playlist: the repackaged "source" a ladder replaced, in its grace (`hls.superseded`).
+   */
+  superseded?: ProgramRendition[];
 }
 
 /**
@@ -97,6 +102,9 @@ export async function loadProgram(orm: Orm, accountId: string, general: GeneralS
   const renditions = programRenditions(ready);
   if (renditions.length === 0) return null;
   const durations = (renditions[0] as ProgramRendition).durations;
+  const offered = new Set(renditions.map((r) => r.name));
+  const superseded = programRenditions(ready.map((m) => ({ ...m, renditions: [...m.renditions, ...(m.superseded ?? [])] })))
+    .filter((r) => !offered.has(r.name));
   return {
     mediaIds: ids,
     durationSeconds: durations.reduce((sum, d) => sum + d, 0),
@@ -106,8 +114,13 @@ export async function loadProgram(orm: Orm, accountId: string, general: GeneralS
       .update(ready.map((m) => m.version).join("/"))
       .digest("base64url")
       .slice(0, 12),
+    ...(superseded.length > 0 ? { superseded } : {}),
   };
 }
+
+/** The program's variant of that name: an offered one, or a superseded one still served to players that hold it. */
+export const programRendition = (program: Program, name: string): ProgramRendition | undefined =>
+  program.renditions.find((r) => r.name === name) ?? program.superseded?.find((r) => r.name === name);
 
 /** The live part's length a program gives (the SDK's `programSeconds`): its length rounded up to the second. */
 export const programSecondsOf = (program: Pick<Program, "durationSeconds"> | null): number | null =>

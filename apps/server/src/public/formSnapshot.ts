@@ -28,6 +28,8 @@ export interface FormSnapshot {
   version: { timeline: string; settings: string };
   /** The timeline math for this version, remembered per event time and zone. */
   plan: typeof planTimeline;
+  /** The open sessions as last read (with the versions above), for `reuse`. */
+  sessions?: OpenSession[];
 }
 
 /** A session open for registration, with its row's version (the registration's write checks it). */
@@ -120,17 +122,34 @@ async function readSessions(orm: Orm, snapshot: FormSnapshot, now: Date) {
   return { current, sessions };
 }
 
+/** What a public request reads: the form, and the sessions open at its instant, soonest first. */
+export interface OpenForm {
+  form: FormSnapshot;
+  sessions: OpenSession[];
+  /** Answered from the last read, without a round trip (`reuse`). */
+  reused: boolean;
+}
+
 /**
  * An active timeline's registration form and its open sessions, soonest first — one round trip
  * when the timeline has not changed since it was last read, else two or three. Unknown,
  * malformed and trashed ids all answer the same 404.
  *
+ * With `reuse`, the form and sessions of the last read are answered without a round trip (the
+ * sessions whose registration has closed since left out): for a caller whose write checks that
+ * nothing it relied on changed (public/storeRegistration.ts), and that reads again before it
+ * refuses anything on their account.
+ *
  * @example
  * const { form, sessions } = await readRegistrationForm(orm, timelineId, now);
  */
-export async function readRegistrationForm(orm: Orm, id: string, now: Date): Promise<{ form: FormSnapshot; sessions: OpenSession[] }> {
+export async function readRegistrationForm(orm: Orm, id: string, now: Date, options: { reuse?: boolean } = {}): Promise<OpenForm> {
   if (!isUuid(id)) throw notFound(NO_FORM);
   let form = snapshotsOf(orm).get(id);
+  if (form && options.reuse && form.sessions) {
+    const closesAfter = registrationClosesAfter(form.timeline, now).getTime();
+    return { form, sessions: form.sessions.filter(({ event }) => event.startsAt.getTime() > closesAfter), reused: true };
+  }
   // A timeline saved between the two reads of a miss is read again (a few times at most).
   for (let attempt = 0; attempt < 5; attempt++) {
     if (form) {
@@ -140,8 +159,9 @@ export async function readRegistrationForm(orm: Orm, id: string, now: Date): Pro
         break;
       }
       if (read.current) {
+        form.sessions = read.sessions;
         remember(orm, form);
-        return { form, sessions: read.sessions };
+        return { form, sessions: read.sessions, reused: false };
       }
     }
     form = await readSnapshot(orm, id);
@@ -154,8 +174,3 @@ export async function readRegistrationForm(orm: Orm, id: string, now: Date): Pro
 
 /** A timeline saved again and again while one request read it. */
 export const CHANGED = "This registration form changed just now. Please send it again.";
-
-/** Forgets the snapshot of a timeline (a registration's write found it out of date). */
-export function forgetRegistrationForm(orm: Orm, id: string): void {
-  snapshotsOf(orm).delete(id);
-}

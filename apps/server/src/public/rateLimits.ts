@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { createRateLimiter, hitInOrder, type RateLimiter } from "../http/rateLimiter.js";
+import type { SQL } from "drizzle-orm";
+import { createRateLimiter, limitSteps, type LimitSteps, type RateLimiter, type Refusal } from "../http/rateLimiter.js";
 import type { AppDeps } from "../deps.js";
 import type { Database } from "../db/types.js";
 import { HttpError } from "../http/errors.js";
@@ -64,16 +65,25 @@ const tooMany = (c: Context, waitMs: number, message: string) => {
 };
 
 /**
- * Counts a valid registration attempt against the address's limit, then the timeline's (one
- * statement), or throws 429 for the first that refuses it. An address stopped by its own limit
- * does not count against the timeline's, so one sender cannot close the form for everyone.
+ * The counting of a valid registration attempt, as parts of the statement that stores it
+ * (public/storeRegistration.ts): the address's limit, then the timeline's — which counts only
+ * when the address passed, so one sender cannot close the form for everyone.
  */
-export async function limitRegistration(c: Context, deps: AppDeps, ip: string, timelineId: string): Promise<void> {
+export function registrationLimits(deps: AppDeps, ip: string, timelineId: string, at: Date): (when: SQL) => LimitSteps {
   const { perIp, perTimeline } = limitersOf(deps);
-  const refused = await hitInOrder([
-    { limiter: perIp, key: ip },
-    { limiter: perTimeline, key: timelineId },
-  ]);
-  if (!refused) return;
-  throw tooMany(c, refused.waitMs, refused.index === 0 ? "Too many registrations from your network." : "This registration form is very busy right now.");
+  return (when) =>
+    limitSteps(
+      [
+        { limiter: perIp, key: ip },
+        { limiter: perTimeline, key: timelineId },
+      ],
+      at,
+      when,
+    );
+}
+
+/** The 429 for a registration a limit refused (its `Retry-After`), saying which limit. */
+export function refusedRegistration(c: Context, refusal: Refusal): HttpError {
+  const message = refusal.index === 0 ? "Too many registrations from your network." : "This registration form is very busy right now.";
+  return tooMany(c, refusal.waitMs, message);
 }

@@ -10,8 +10,8 @@ import { badRequest, forbidden, HttpError } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
 import { clientIp } from "../public/clientIp.js";
 import { PUBLIC_PREFIX } from "../public/publicCors.js";
-import { CHANGED, forgetRegistrationForm, readRegistrationForm } from "../public/formSnapshot.js";
-import { DEFAULT_PUBLIC_RATE_LIMITS, limitRegistration } from "../public/rateLimits.js";
+import { CHANGED, readRegistrationForm, type FormSnapshot, type OpenSession } from "../public/formSnapshot.js";
+import { DEFAULT_PUBLIC_RATE_LIMITS, refusedRegistration, registrationLimits } from "../public/rateLimits.js";
 import { MAX_SESSIONS } from "../public/registrationForm.js";
 import { storeRegistration } from "../public/storeRegistration.js";
 import { isWhitelisted, NOT_WHITELISTED, requestHost } from "../public/whitelist.js";
@@ -79,6 +79,31 @@ const config = defineRoute({
 
 const limits = DEFAULT_PUBLIC_RATE_LIMITS;
 
+/**
+ * The form's rules for a registration: the page's whitelist, registration open, the answers, and
+ * the session (`one-time`: the next open one; `multi-option`: the one chosen, among those offered).
+ * Throws the 4xx that says what is wrong.
+ */
+function checkRegistration(form: FormSnapshot, sessions: OpenSession[], body: v.InferOutput<typeof RegistrationRequestSchema>, host: string | null) {
+  const { registration } = form.timeline;
+  if (registration.whitelist.enabled && !isWhitelisted(host, registration.whitelist.domains)) {
+    throw forbidden(NOT_WHITELISTED);
+  }
+  if (registration.block) throw new HttpError(422, "Registration for this webinar is closed.");
+  const answers = checkRegistrationAnswers(form.fields, body);
+  if (!answers.ok) throw badRequest(answers.message, answers.field);
+  let session = sessions[0];
+  if (registration.type === "multi-option") {
+    if (!body.eventId) throw badRequest("Choose a session to register for.", "eventId");
+    session = sessions.find(({ event }) => event.id === body.eventId);
+    if (!session) {
+      throw new HttpError(422, "This session is no longer open for registration. Choose another one.", "eventId");
+    }
+  }
+  if (!session) throw new HttpError(422, "There is no upcoming session to register for.");
+  return { session, answers: answers.answers };
+}
+
 const register = defineRoute({
   method: "POST",
   path: `${PUBLIC_PREFIX}/timelines/:id/registrations`,
@@ -113,54 +138,50 @@ const register = defineRoute({
   async handle({ params, body, deps, c }) {
     const { orm } = deps.db;
     const host = requestHost({ origin: c.req.header("origin"), referer: c.req.header("referer") });
-    // Limits count once; a form changed between its read and the write is read and checked again.
+    const ip = clientIp(c);
+    // The form as last read is used while it is current — the write checks that in its own
+    // statement, and a form changed meanwhile is read again; a refusal is only answered from a
+    // fresh read.
+    let reuse = true;
     for (let attempt = 0; ; attempt++) {
       const now = deps.config.now();
-      const { form, sessions } = await readRegistrationForm(orm, params.id ?? "", now);
-      const { registration } = form.timeline;
-      if (registration.whitelist.enabled && !isWhitelisted(host, registration.whitelist.domains)) {
-        throw forbidden(NOT_WHITELISTED);
+      const { form, sessions, reused } = await readRegistrationForm(orm, params.id ?? "", now, { reuse });
+      let checked: ReturnType<typeof checkRegistration>;
+      try {
+        checked = checkRegistration(form, sessions, body, host);
+      } catch (error) {
+        if (!reused || !(error instanceof HttpError)) throw error;
+        reuse = false;
+        continue;
       }
-      if (registration.block) throw new HttpError(422, "Registration for this webinar is closed.");
-      const answers = checkRegistrationAnswers(form.fields, body);
-      if (!answers.ok) throw badRequest(answers.message, answers.field);
-
-      let session = sessions[0];
-      if (registration.type === "multi-option") {
-        if (!body.eventId) throw badRequest("Choose a session to register for.", "eventId");
-        session = sessions.find(({ event }) => event.id === body.eventId);
-        if (!session) {
-          throw new HttpError(422, "This session is no longer open for registration. Choose another one.", "eventId");
-        }
-      }
-      if (!session) throw new HttpError(422, "There is no upcoming session to register for.");
-      // Only valid attempts count (a typo costs nobody their allowance): the address's, then the form's.
-      if (attempt === 0) await limitRegistration(c, deps, clientIp(c), form.row.id);
-
-      // The registrant and the jobs of the timeline's actions are stored together, in one statement.
+      // The registrant and the jobs of the timeline's actions are stored together, in one
+      // statement that also counts the attempt against the limits (only valid attempts count, so
+      // a typo costs nobody their allowance: the address's, then the form's).
       const stored = await storeRegistration(
-        orm,
+        deps.db,
         form,
-        session,
+        checked.session,
         {
           email: body.email,
           name: body.name,
           phone: body.phone ?? "",
-          customFields: answers.answers,
+          customFields: checked.answers,
           // The engine sends text messages only with consent, and out of quiet hours in this zone.
           timeZone: body.timeZone ?? "",
           smsConsent: body.smsConsent ?? false,
         },
         now,
+        registrationLimits(deps, ip, form.row.id, now),
       );
       if (stored.outcome === "stale") {
-        forgetRegistrationForm(orm, form.row.id);
-        if (attempt < 3) continue;
+        reuse = false;
+        if (attempt < 4) continue;
         throw new HttpError(409, CHANGED);
       }
+      if (stored.outcome === "refused") throw refusedRegistration(c, stored.refusal);
       if (stored.outcome === "banned") throw forbidden("This email address cannot register for this webinar.");
       const { registrantId } = stored;
-      const { event } = session;
+      const { event } = checked.session;
       const base = deps.config.publicURL.replace(/\/+$/, "");
       return c.json(
         {

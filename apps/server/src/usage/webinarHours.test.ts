@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMasterSetting, type Client, type RoleName } from "@cuepoint/sdk";
-import { events, usageEvents } from "../db/schema/index.js";
+import { eventControls, events, usageEvents } from "../db/schema/index.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
 import { insertRegistrants, recordAttendance } from "../webinars/attendanceData.js";
 import { settleWebinarHours, webinarHoursRowId } from "./webinarHours.js";
@@ -58,14 +58,18 @@ async function account(role: RoleName = "advanced"): Promise<Account> {
 const hoursOf = async (client: Client) => (await client.account.resourceStatus()).success.webinar_hours;
 
 describe("webinar hours", () => {
-  it("counts an ended, attended event's scheduled length once, in the month it ended", async () => {
+  it("counts an ended, attended event's live length once, in the month it ended", async () => {
     const a = await account();
     const twoHours = await a.timeline({ scheduleLength: 2 });
     const attended = await a.event(twoHours, new Date(now.getTime() - 3 * HOUR), 60);
     await a.event(twoHours, new Date(now.getTime() - 5 * HOUR)); // nobody came
     await a.event(twoHours, new Date(now.getTime() - 1 * HOUR), 600); // still live: counts when it ends
+    // A manual event runs from the host's start to the host's end (room/eventTiming.ts): 45 minutes here.
     const manual = await a.timeline({ manualControl: { enabled: true, duration: 45 } });
-    await a.event(manual, new Date(now.getTime() - 2 * HOUR), 30);
+    const ran = await a.event(manual, new Date(now.getTime() - 2 * HOUR), 30);
+    const startedAt = new Date(now.getTime() - 2 * HOUR);
+    await t.db.orm.insert(eventControls).values({ eventId: ran, accountId: a.accountId, startedAt, endedAt: new Date(startedAt.getTime() + 0.75 * HOUR) });
+    await a.event(manual, new Date(now.getTime() - 4 * HOUR), 30); // never started by the host: not over, not counted
 
     expect(await hoursOf(a.client)).toBe(2.75);
     expect(await hoursOf(a.client)).toBe(2.75); // settled once

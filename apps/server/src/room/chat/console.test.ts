@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, ConsoleMessageSchema, ConsoleSnapshotSchema } from "@cuepoint/sdk";
 import { roomChatMessages } from "../../db/schema/index.js";
 import { startSmtpPeer, type SmtpPeer } from "../../engine/actions/test-support/smtpPeer.js";
-import { createRoomTest, type RoomTest } from "../testRoom.js";
+import { createRoomTest, eventually, openChannel, type RoomTest } from "../testRoom.js";
 import { clientFor, hostOf, post, recordSignals } from "./testChat.js";
 
 /** The host's live console: /api/webinars/{id}/console… through the SDK client, in-process. */
@@ -208,6 +208,33 @@ describe("push", () => {
     expect(live.event.subject).toBe("Questions and answers");
     expect(live.stats).toMatchObject({ pushes: 2, ctaClicks: 1 });
     expect(await refusal(host.client.console.push(eventId, { kind: "cta", cta: { ...cta, link: "javascript:alert(1)" } }))).toMatchObject({ status: 400, field: "cta.link" });
+  });
+});
+
+describe("through the attendees' channels", () => {
+  it("a private reply reaches only its addressee, who is present (so no mail); a message to all and a push reach both", async () => {
+    t.setNow(T0 + 800_000);
+    const base = await t.listen();
+    const annChannel = await openChannel(`${base}/api/public/room/${ann}/channel`);
+    const bobChannel = await openChannel(`${base}/api/public/room/${bob}/channel`);
+    try {
+      await annChannel.waitFor("hello");
+      await bobChannel.waitFor("hello");
+      const mails = smtp.mails.length;
+      await eventually(async () => expect((await host.client.console.get(eventId)).success.present.map((p) => p.registrantId).sort()).toEqual([ann, bob].sort()));
+      const { success: reply } = await host.client.console.send(eventId, { clientId: nextId(), body: "Bob, check your inbox", toAll: false, toRegistrantId: bob });
+      expect(reply.emailed).toBe(false);
+      expect(smtp.mails).toHaveLength(mails);
+      await bobChannel.waitFor("chat", (data) => (data as { id: string }).id === reply.id);
+      const { success: all } = await host.client.console.send(eventId, { clientId: nextId(), body: "Thanks for coming", toAll: true });
+      await annChannel.waitFor("chat", (data) => (data as { id: string }).id === all.id);
+      expect(annChannel.events.some((e) => e.event === "chat" && e.data.includes(reply.id))).toBe(false);
+      await host.client.console.push(eventId, { kind: "subject", subject: "Last call" });
+      for (const channel of [annChannel, bobChannel]) await channel.waitFor("item", (data) => (data as { subject?: string }).subject === "Last call");
+    } finally {
+      annChannel.close();
+      bobChannel.close();
+    }
   });
 });
 

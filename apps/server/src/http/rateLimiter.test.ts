@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
 import { rateLimits } from "../db/schema/index.js";
 import { createTestApp, PASSWORD, type TestApp } from "../test-support/testApp.js";
-import { createRateLimiter } from "./rateLimiter.js";
+import { createRateLimiter, hitInOrder, limitSteps } from "./rateLimiter.js";
 
 const MINUTE = 60_000;
 const BACKOFF = { free: 3, firstWaitMs: 15 * MINUTE, maxWaitMs: 15 * MINUTE, memoryMs: 24 * 60 * MINUTE };
@@ -52,6 +52,34 @@ describe("createRateLimiter", () => {
     const keys = (await t.db.orm.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
     expect(keys).toContain("sweep:new");
     expect(keys).not.toContain("sweep:old");
+  });
+});
+
+describe("hitInOrder", () => {
+  it("counts an attempt on each limiter in turn, in one statement: a refused step stops the ones after it", async () => {
+    const perIp = limiter("chain-ip", 2);
+    const perForm = limiter("chain-form", 3);
+    const hit = (ip: string) => hitInOrder([{ limiter: perIp, key: ip }, { limiter: perForm, key: "form" }]);
+    expect([await hit("a"), await hit("a")]).toEqual([null, null]);
+    // The address is over its limit: the form's allowance is not used up by it.
+    expect(await hit("a")).toMatchObject({ index: 0, waitMs: expect.any(Number) });
+    expect(await hit("b")).toBeNull();
+    const refused = await hit("c");
+    expect(refused?.index).toBe(1);
+    expect(refused?.waitMs).toBeGreaterThan(9 * MINUTE);
+    const rows = await t.db.orm.select().from(rateLimits).where(like(rateLimits.key, "chain-%"));
+    expect(Object.fromEntries(rows.map((row) => [row.key, row.count]))).toEqual({
+      "chain-ip:a": 3,
+      "chain-ip:b": 1,
+      "chain-ip:c": 1,
+      "chain-form:form": 4,
+    });
+  });
+
+  it("counts nothing when the statement's condition is false", async () => {
+    const steps = limitSteps([{ limiter: limiter("gated"), key: "ann" }], t.clock.now(), sql`false`);
+    await t.db.orm.execute(sql`with ${sql.join(steps.ctes, sql`, `)} select ${steps.columns}`);
+    expect(await t.db.orm.select().from(rateLimits).where(eq(rateLimits.key, "gated:ann"))).toEqual([]);
   });
 });
 

@@ -16,8 +16,11 @@ function literal(value: unknown): string {
   throw new TypeError(`A prepared statement's parameter cannot be a ${typeof value}.`);
 }
 
-/** "prepared statement does not exist": the session lost it (DEALLOCATE, DISCARD). */
-const isUnknownStatement = (error: unknown) => (error as { code?: unknown } | null)?.code === "26000";
+/** "prepared statement does not exist": the session lost it (DEALLOCATE, DISCARD). drizzle wraps the driver's error. */
+function isUnknownStatement(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === "26000") return true;
+  return false;
+}
 
 /**
  * Runs a statement that is sent over and over with different values (the public registration's

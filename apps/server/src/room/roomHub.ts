@@ -112,6 +112,8 @@ interface ConsoleGroup {
 
 /** Items come due within this many seconds before a channel opens are sent on it (the widget drops repeats). */
 const RECENT_SECONDS = 120;
+const keyOf = (p: Pick<Presence, "eventId" | "registrantId" | "kind">) => `${p.eventId}:${p.registrantId}:${p.kind}`;
+
 /** How long an event's room read for one link is shared with the other links of the event. */
 const SHARED_MS = 2000;
 /** Message ids an event remembers having sent (a later signal of the same id is a change, not a new message). */
@@ -150,12 +152,14 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const positionAt = (room: { timing: RoomState["timing"] }, at: number) =>
     Math.min(Math.max((at - room.timing.startsAt) / 1000, 0), room.timing.liveSeconds);
 
-  async function writeAll(): Promise<void> {
+  /** Writes what presence has added (`only`: just these presences — arrivals and leaves). */
+  async function writeAll(only?: ReadonlySet<Presence>): Promise<void> {
     const at = now();
     type Taken = { p: Presence; seconds: number; first: number; last: number };
     type Batch = { liveSeconds: number; rows: Map<string, AttendanceDelta>; taken: Taken[] };
     const byEvent = new Map<string, Batch>();
-    for (const p of presences.values()) {
+    for (const p of only ?? presences.values()) {
+      if (only && presences.get(keyOf(p)) !== p) continue;
       account(p, at);
       if (!pending(p) || p.first === null || p.last === null) continue;
       const seconds = Math.floor(p.creditedMs / 1000) - p.writtenSeconds;
@@ -195,8 +199,9 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   }
 
   /** One flush at a time: a flush never counts seconds another is writing. */
-  const flush = (): Promise<void> => {
-    chain = chain.then(writeAll, writeAll);
+  const flush = (only?: ReadonlySet<Presence>): Promise<void> => {
+    const write = () => writeAll(only);
+    chain = chain.then(write, write);
     return chain;
   };
 
@@ -204,18 +209,20 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
    * Arrivals and leaves are written within `soonMs`, together: a burst of 10,000 opens makes a few
    * writes, not one per open (each write covers every pending presence).
    */
-  let soon: { done: Promise<void>; timer: ReturnType<typeof setTimeout>; resolve: () => void } | undefined;
-  const flushSoon = (): Promise<void> => {
+  let soon: { done: Promise<void>; timer: ReturnType<typeof setTimeout>; resolve: () => void; who: Set<Presence> } | undefined;
+  const flushSoon = (p: Presence): Promise<void> => {
     if (!soon) {
       let resolve = () => {};
       const done = new Promise<void>((settle) => (resolve = settle));
+      const who = new Set<Presence>();
       const timer = setTimeout(() => {
         soon = undefined;
-        void flush().then(resolve);
+        void flush(who).then(resolve);
       }, soonMs);
       timer.unref?.();
-      soon = { done, timer, resolve };
+      soon = { done, timer, resolve, who };
     }
+    soon.who.add(p);
     return soon.done;
   };
 
@@ -579,7 +586,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         groups.set(eventId, group);
         retain(eventId);
       }
-      const key = `${eventId}:${room.registrant.uuid}:${kind}`;
+      const key = keyOf({ eventId, registrantId: room.registrant.uuid, kind });
       let p = presences.get(key);
       if (!p) {
         const endsAt = room.timing.startsAt + room.timing.liveSeconds * 1000;
@@ -658,7 +665,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
           void sink.write(event("audience", { count }));
         }
       }
-      if (p.first !== null) void flushSoon();
+      if (p.first !== null) void flushSoon(p);
       schedule(eventId);
 
       const presence = p;
@@ -672,7 +679,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         presence.sinks.delete(sink);
         joined.viewers.delete(sink);
         if (presence.sinks.size === 0) presence.closedAt = closedAt;
-        await flushSoon();
+        await flushSoon(presence);
       };
     },
 

@@ -90,7 +90,7 @@ function WebinarDetails({ webinar, onChange, reload }: { webinar: Webinar; onCha
   const coOrganizers = webinar.organizers.filter((o) => o.role === "co-organizer");
   return (
     <div className="stack">
-      <LiveConsole eventId={id} />
+      <LiveConsole eventId={id} timeZone={webinar.timeZone} />
       <div className="screen-grid" style={{ margin: 0 }}>
         <section className="card stack" aria-labelledby="details-heading">
           <h2 id="details-heading" style={{ margin: 0 }}>Details</h2>

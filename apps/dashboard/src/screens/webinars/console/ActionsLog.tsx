@@ -1,8 +1,9 @@
-import { describeAction, formatAt } from "./consoleFormat.js";
+import { describeAction, useFormatAt } from "./consoleFormat.js";
 import type { ConsoleAction, ConsoleMessage } from "./types.js";
 
 /** What the host (and co-hosts) did from the console: when, what, who — newest first. */
 export function ActionsLog({ actions, messages }: { actions: ConsoleAction[]; messages: readonly ConsoleMessage[] }) {
+  const formatAt = useFormatAt();
   const rows = actions.slice().sort((a, b) => b.at - a.at);
   return (
     <section className="console-panel" aria-labelledby="console-log-heading">

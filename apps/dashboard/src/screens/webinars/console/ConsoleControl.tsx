@@ -4,7 +4,7 @@ import { confirmAction } from "../../../ui/Dialog.js";
 import { toast } from "../../../ui/Toasts.js";
 import type { ChannelStatus } from "./consoleChannel.js";
 import type { ConsoleApi } from "./consoleApi.js";
-import { formatAt, people } from "./consoleFormat.js";
+import { people, useFormatAt } from "./consoleFormat.js";
 import { controlButton, type ConsoleState } from "./consoleState.js";
 import type { ConsoleEvent } from "./types.js";
 
@@ -24,7 +24,7 @@ export function ConnectionStatus({ status }: { status: ChannelStatus }) {
 }
 
 /** The sentence that says where the event stands, and who moves it on. */
-export function stateSentence(state: Pick<ConsoleState, "event" | "present">): string {
+export function stateSentence(state: Pick<ConsoleState, "event" | "present">, formatAt: (at: number) => string): string {
   const { event, present } = state;
   const count = people(present.length);
   if (event.endedAt !== null) return `Ended at ${formatAt(event.endedAt)}.`;
@@ -34,7 +34,7 @@ export function stateSentence(state: Pick<ConsoleState, "event" | "present">): s
   }
   if (event.control !== "automatic") {
     return event.phase === "confirmation"
-      ? `Waiting for you to start — the waiting room opens before ${formatAt(event.startsAt)}.`
+      ? `Waiting for you to start — scheduled for ${formatAt(event.startsAt)}; the waiting room is not open yet.`
       : `Waiting for you to start — ${count} in the waiting room.`;
   }
   switch (event.phase) {
@@ -68,6 +68,7 @@ export function ConsoleControl({
   onEvent: (event: ConsoleEvent) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const formatAt = useFormatAt();
   const button = controlButton(state);
 
   const run = async (which: "start" | "end") => {
@@ -95,7 +96,7 @@ export function ConsoleControl({
 
   return (
     <div className="console-state">
-      <p>{stateSentence(state)}</p>
+      <p>{stateSentence(state, formatAt)}</p>
       <div className="row">
         <ConnectionStatus status={status} />
         {button === "start" && (

@@ -1,9 +1,10 @@
 import { ActionsLog } from "./ActionsLog.js";
-import { formatAt, formatNumber } from "./consoleFormat.js";
+import { formatNumber, useFormatAt } from "./consoleFormat.js";
 import type { ConsoleState } from "./consoleState.js";
 
 /** After the event: its chat and CTA figures, the transcript, and everything done from the console. */
 export function ConsoleSummary({ state }: { state: ConsoleState }) {
+  const formatAt = useFormatAt();
   const { stats, event } = state;
   const rate = stats.ctaViews > 0 ? ` (${Math.round((stats.ctaClicks / stats.ctaViews) * 100)}%)` : "";
   const figures: Array<[string, string]> = [

@@ -4,7 +4,7 @@ import { confirmAction } from "../../../ui/Dialog.js";
 import { Menu, MenuItem } from "../../../ui/Floating.js";
 import { toast } from "../../../ui/Toasts.js";
 import type { ConsoleApi } from "./consoleApi.js";
-import { formatAt } from "./consoleFormat.js";
+import { useFormatAt } from "./consoleFormat.js";
 import { isPresent, isUnanswered, repliesTo, type ConsoleState } from "./consoleState.js";
 import type { LiveConsole } from "./useLiveConsole.js";
 import { MessageForm } from "./MessageForm.js";
@@ -27,6 +27,7 @@ function addressee(state: ConsoleState, message: ConsoleMessage): string {
 
 /** A host message (a reply or a message to everyone), one line. */
 function HostLine({ state, message }: { state: ConsoleState; message: ConsoleMessage }) {
+  const formatAt = useFormatAt();
   return (
     <>
       <span className="console-meta">
@@ -42,6 +43,7 @@ function HostLine({ state, message }: { state: ConsoleState; message: ConsoleMes
 
 /** One attendee message of the inbox: who, when, what, the host's replies, and what the host can do with it. */
 export function InboxMessage({ eventId, api, state, message, apply }: Props) {
+  const formatAt = useFormatAt();
   const [replying, setReplying] = useState(false);
   const [busy, setBusy] = useState(false);
 

@@ -1,10 +1,13 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfirmDialogHost } from "../../../ui/Dialog.js";
 import { Toaster } from "../../../ui/Toasts.js";
 import { LiveConsole } from "./LiveConsole.js";
 import { action, attendee, event, FakeEventSource, fakeEventSource, fakeServer, message, snapshot, T0 } from "./test-support/consoleFixtures.js";
 import type { ConsoleSnapshot } from "./types.js";
+
+// The machine these run on may be busy: a menu or a dialog can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   FakeEventSource.instances = [];

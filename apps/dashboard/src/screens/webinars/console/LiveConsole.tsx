@@ -4,6 +4,7 @@ import { ActionsLog } from "./ActionsLog.js";
 import { ChatInbox } from "./ChatInbox.js";
 import type { ConsoleChannelOptions } from "./consoleChannel.js";
 import { consoleApiOf, type ConsoleApi } from "./consoleApi.js";
+import { ConsoleTimeZone } from "./consoleFormat.js";
 import { ConsoleControl } from "./ConsoleControl.js";
 import { isOver } from "./consoleState.js";
 import { ConsoleSummary } from "./ConsoleSummary.js";
@@ -20,9 +21,17 @@ let defaultApi: ConsoleApi | undefined;
  * its summary with the chat and CTA figures.
  *
  * @example
- * <LiveConsole eventId={webinar.webinarID} />
+ * <LiveConsole eventId={webinar.webinarID} timeZone={webinar.timeZone} />
  */
-export function LiveConsole({ eventId, api, channel }: { eventId: string; api?: ConsoleApi; channel?: ConsoleChannelOptions }) {
+export function LiveConsole(props: { eventId: string; timeZone?: string | undefined; api?: ConsoleApi; channel?: ConsoleChannelOptions }) {
+  return (
+    <ConsoleTimeZone.Provider value={props.timeZone}>
+      <Console {...props} />
+    </ConsoleTimeZone.Provider>
+  );
+}
+
+function Console({ eventId, api, channel }: { eventId: string; api?: ConsoleApi | undefined; channel?: ConsoleChannelOptions | undefined }) {
   const consoleApi = api ?? (defaultApi ??= consoleApiOf(client, apiURL));
   const live = useLiveConsole(eventId, consoleApi, channel);
   const { state } = live;

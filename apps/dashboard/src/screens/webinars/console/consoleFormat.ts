@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import type { ConsoleAction, ConsoleMessage } from "./types.js";
 
 /**
@@ -15,15 +16,25 @@ export function formatStay(seconds: number): string {
 }
 
 /**
- * An instant as this browser's time of day ("2:05 PM"), with the date when it is not today.
+ * An instant as a time of day ("2:05 PM") in `timeZone` (the webinar's; else this browser's), with
+ * the date when it is not the same day as `now`.
  *
  * @example
- * formatAt(Date.now()); // "2:05 PM"
+ * formatAt(Date.now(), "Europe/Paris"); // "2:05 PM"
  */
-export function formatAt(at: number, localNow = Date.now()): string {
-  const date = new Date(at);
-  const sameDay = new Date(localNow).toDateString() === date.toDateString();
-  return date.toLocaleString("en-US", sameDay ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" });
+export function formatAt(at: number, timeZone?: string, now = Date.now()): string {
+  const day = (ms: number) => new Date(ms).toLocaleDateString("en-US", { timeZone });
+  const sameDay = day(now) === day(at);
+  return new Date(at).toLocaleString("en-US", { timeZone, ...(sameDay ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" }) });
+}
+
+/** The webinar's time zone, for every time the console shows (the screen's header uses it too). */
+export const ConsoleTimeZone = createContext<string | undefined>(undefined);
+
+/** `formatAt` in the console's time zone. */
+export function useFormatAt(): (at: number) => string {
+  const timeZone = useContext(ConsoleTimeZone);
+  return (at) => formatAt(at, timeZone);
 }
 
 /** A whole number with separators: "10,000". */

@@ -271,6 +271,21 @@ describe("encoding a video to HLS", () => {
     await owner.media.delete(id);
     expect(await exists(local(hlsFolderKey(accountId, id)))).toBe(false);
   });
+  it("makes 1080p after the ladder when high definition was switched on while the ladder was being made", async () => {
+    const id = await upload("switched.mp4", await syntheticVideo({ seconds: 1, width: 1920, height: 1080, fps: 5 }));
+    const gated = await gatedProcessor();
+    gated.processing.afterUpload({ id, accountId });
+    await gated.reached;
+    // In progress (1): the save finds nothing to re-queue yet.
+    await owner.timelines.setMaster({ blocks: createMasterSetting({ general: { timelineName: "Switched", videoFile: id, highDefinition: true } }) });
+    expect(await row(id)).toMatchObject({ encodingStatus: 1 });
+    await gated.open();
+    await gated.processing.idle();
+    const done = await row(id);
+    expect(done).toMatchObject({ encodingStatus: 0, processingAttempts: 1 }); // the second run's claim, attempts counted afresh
+    expect(done.hls!.renditions.map((r) => r.name)).toEqual(["360p", "720p", "1080p"]);
+  }, 90_000);
+
   it("keeps the replaced source rendition a day, counting every HLS byte toward storage until the video is deleted", async () => {
     const user = await t.user();
     const theirs = await t.login(user.email);

@@ -118,7 +118,8 @@ const register = defineRoute({
     "answers are checked against the form (400 naming `name`, `phone` or `fields.<name>`); answers to fields the " +
     'form does not have are dropped. 403 when the page is not on the whitelist (message: "Origin domain is not ' +
     "on this timeline's whitelist\") or the email address is banned in the account; 422 when registration is " +
-    `closed or no session is left. Rate-limited (429 with Retry-After), counting only valid attempts (those ` +
+    `closed or no session is left; 409 in the rare case the form kept changing while the registration was ` +
+    `stored (nothing was stored: send it again). Rate-limited (429 with Retry-After), counting only valid attempts (those ` +
     `that passed every check above): ${limits.perIp.max} registrations per address per ` +
     `${limits.perIp.windowMs / 60_000} minutes, ${limits.perTimeline.max} per timeline per ` +
     `${limits.perTimeline.windowMs / 60_000} minute (a mailing's crowd gets in; a flood does not), shared by every ` +

@@ -20,10 +20,12 @@ export interface RegistrationSchedule {
 /**
  * What a registration at `now` for `event` gets: null when the timeline runs nothing (trashed or
  * paused: no job and no live script, as `scheduleRegistrants` does). `plan` may be a memo of the
- * timeline math (it answers the same for the same timeline and event).
+ * timeline math (it answers the same for the same timeline and event). `liveSeconds` is the event's
+ * live length by the one end rule (room/eventTiming.ts `timelineLiveSeconds`): the after-event mails
+ * are placed after it, as `scheduleRegistrants` places them.
  *
  * @example
- * const schedule = registrationSchedule(timeline, event, catchUpPolicy, now);
+ * const schedule = registrationSchedule(timeline, event, catchUpPolicy, now, planTimeline, 1830);
  */
 export function registrationSchedule(
   timeline: TimelineRow,
@@ -31,10 +33,11 @@ export function registrationSchedule(
   policy: CatchUpPolicy,
   now: Date,
   plan = planTimeline,
+  liveSeconds?: number,
 ): RegistrationSchedule | null {
   if (timeline.status !== "active" || isPaused(timeline.setting)) return null;
   // The confirmation is planned at `now`, the registration: never a missed action.
-  const placed = place(timeline, event, now, plan);
+  const placed = place(timeline, event, now, plan, liveSeconds);
   return { specs: jobSpecs(placed, policy, now), liveScript: liveScriptOf(placed.planned, event.startsAt) };
 }
 

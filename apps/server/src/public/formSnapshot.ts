@@ -4,6 +4,7 @@ import { automationSettings, events, timelines, type CatchUpPolicy, type EventRo
 import type { Orm } from "../db/types.js";
 import { planTimeline, type PlannedNode } from "../engine/plan.js";
 import { automationSettingsFrom } from "../engine/settings.js";
+import { timelineLiveSeconds } from "../room/eventTiming.js";
 import { HttpError, notFound } from "../http/errors.js";
 import { isUuid } from "../http/ids.js";
 import { NO_FORM, publicTimelineOf, registrationClosesAfter, sessionsOffered, type PublicTimeline } from "./registrationForm.js";
@@ -30,7 +31,16 @@ export interface FormSnapshot {
   plan: typeof planTimeline;
   /** The open sessions as last read (with the versions above), for `reuse`. */
   sessions?: OpenSession[];
+  /**
+   * How long its events last live (room/eventTiming.ts `timelineLiveSeconds`: the encoded program,
+   * else the setting's length) and when that was read: a video's encoding changes it without
+   * touching the timeline's row, so it is read again once it is `LIVE_SECONDS_MAX_AGE_MS` old.
+   */
+  liveSeconds: { seconds: number; readAt: number };
 }
+
+/** How old a snapshot's live length may be before a registration reads it again. */
+export const LIVE_SECONDS_MAX_AGE_MS = 60_000;
 
 /** A session open for registration, with its row's version (the registration's write checks it). */
 export interface OpenSession {
@@ -75,8 +85,18 @@ function memoPlan(row: TimelineRow): typeof planTimeline {
 const timelineVersion = sql<string>`${timelines}.xmin::text`;
 const settingsVersion = sql<string>`coalesce((select s.xmin::text from ${automationSettings} s where s.timeline_id = ${timelines.id}), '')`;
 
+async function readLiveSeconds(orm: Orm, row: TimelineRow, now: Date): Promise<FormSnapshot["liveSeconds"]> {
+  return { seconds: await timelineLiveSeconds(orm, row.accountId, row.setting.general), readAt: now.getTime() };
+}
+
+/** The snapshot with a live length at most `LIVE_SECONDS_MAX_AGE_MS` old. */
+async function withLiveSeconds(orm: Orm, form: FormSnapshot, now: Date): Promise<FormSnapshot> {
+  if (now.getTime() - form.liveSeconds.readAt > LIVE_SECONDS_MAX_AGE_MS) form.liveSeconds = await readLiveSeconds(orm, form.row, now);
+  return form;
+}
+
 /** Reads the timeline, its automation settings and their versions (a snapshot's miss). */
-async function readSnapshot(orm: Orm, id: string): Promise<FormSnapshot | undefined> {
+async function readSnapshot(orm: Orm, id: string, now: Date): Promise<FormSnapshot | undefined> {
   const [found] = await orm
     .select({ row: timelines, settings: automationSettings, version: timelineVersion, settingsVersion })
     .from(timelines)
@@ -91,6 +111,7 @@ async function readSnapshot(orm: Orm, id: string): Promise<FormSnapshot | undefi
     catchUp: automationSettingsFrom(found.settings ?? undefined).catchUp,
     version: { timeline: found.version, settings: found.settingsVersion },
     plan: memoPlan(found.row),
+    liveSeconds: await readLiveSeconds(orm, found.row, now),
   };
 }
 
@@ -148,7 +169,8 @@ export async function readRegistrationForm(orm: Orm, id: string, now: Date, opti
   let form = snapshotsOf(orm).get(id);
   if (form && options.reuse && form.sessions) {
     const closesAfter = registrationClosesAfter(form.timeline, now).getTime();
-    return { form, sessions: form.sessions.filter(({ event }) => event.startsAt.getTime() > closesAfter), reused: true };
+    const sessions = form.sessions.filter(({ event }) => event.startsAt.getTime() > closesAfter);
+    return { form: await withLiveSeconds(orm, form, now), sessions, reused: true };
   }
   // A timeline saved between the two reads of a miss is read again (a few times at most).
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -160,11 +182,12 @@ export async function readRegistrationForm(orm: Orm, id: string, now: Date, opti
       }
       if (read.current) {
         form.sessions = read.sessions;
+        form = await withLiveSeconds(orm, form, now);
         remember(orm, form);
         return { form, sessions: read.sessions, reused: false };
       }
     }
-    form = await readSnapshot(orm, id);
+    form = await readSnapshot(orm, id, now);
     if (!form) break;
   }
   snapshotsOf(orm).delete(id);

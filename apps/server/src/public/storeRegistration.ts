@@ -66,7 +66,7 @@ export async function storeRegistration(
 ): Promise<StoredRegistration> {
   const { row, timeline } = form;
   const target = { accountId: row.accountId, timelineId: row.id, eventId: session.event.id };
-  const schedule = registrationSchedule(row, session.event, form.catchUp, now, form.plan);
+  const schedule = registrationSchedule(row, session.event, form.catchUp, now, form.plan, form.liveSeconds.seconds);
   const closesAfter = registrationClosesAfter(timeline, now).toISOString();
   const offered = sessionsOffered(timeline);
   const counted = limits(sql`exists (select 1 from fresh)`);

@@ -127,4 +127,21 @@ describe("when an event ends: the room's rule everywhere", () => {
     const { success } = await owner.automation.simulate({ webinarTimeline: timelineId, webinarID: upcoming.id, attendedSeconds: 60 });
     expect(success.find((action) => action.nodeKey === "autoresponder:attendee")?.dueAt).toBe("2026-10-22T15:45:00.000Z");
   });
+
+  it("a registration through the public form places the attendee mail after the video's end too", async () => {
+    const response = await t.app.request(`/api/public/timelines/${timelineId}/registrations`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.77" },
+      body: JSON.stringify({ name: "Flo", email: "flo@example.com" }),
+    });
+    expect(response.status).toBe(201);
+    const { success } = (await response.json()) as { success: { registrantId: string; eventId: string } };
+    const [session] = await t.db.orm.select({ startsAt: events.startsAt }).from(events).where(eq(events.id, success.eventId));
+    const [job] = await t.db.orm
+      .select({ plannedAt: scheduledActions.plannedAt })
+      .from(scheduledActions)
+      .where(and(eq(scheduledActions.registrantId, success.registrantId), eq(scheduledActions.nodeKey, "autoresponder:attendee")));
+    // The video's half hour and the mail's 15 minutes, not scheduleLength's 2 hours.
+    expect(job?.plannedAt.getTime()).toBe((session?.startsAt.getTime() ?? 0) + 45 * MINUTE);
+  });
 });

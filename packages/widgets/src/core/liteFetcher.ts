@@ -19,12 +19,12 @@ export function createLiteFetcher(
 ): Fetcher {
   const base = apiURL.replace(/\/+$/, "");
   const raw = async (method: string, path: string, payload?: unknown) => {
+    const json = JSON.stringify(payload); // undefined without a payload
     const get = method === "GET";
-    const body = get ? undefined : JSON.stringify(payload); // undefined without a payload
-    // A GET's payload is its query, as in the SDK's core (undefined values left out).
-    const pairs = get && payload ? Object.entries(payload as Record<string, unknown>).filter(([, value]) => value !== undefined) : [];
-    const query = new URLSearchParams(pairs.map(([key, value]) => [key, String(value)])).toString();
-    if (query) path += `${path.includes("?") ? "&" : "?"}${query}`;
+    // A GET's payload is its query, as in the SDK's core (JSON leaves undefined values out; the
+    // SDK's paths carry no query of their own: the SDK passes every query as a payload).
+    if (get && json) path += `?${new URLSearchParams(JSON.parse(json) as Record<string, string>)}`;
+    const body = get ? undefined : json;
     const headers: Record<string, string> = { accept: "application/json" };
     if (body) headers["content-type"] = headers.accept as string;
     let response: Response;

@@ -17,8 +17,8 @@ const consoleChannel = defineRoute({
     "messages with a greater seq; `presence` { present: PresentAttendee[], simulated } now and on change (at most every " +
     "2 s; everyone present on every instance — a reconnect within 10 s is not a leave); `message` a ConsoleMessage, new " +
     "(SSE id = its seq) or changed (no id); `action` a ConsoleAction; `control` { startedAt, endedAt }; `mute` " +
-    "{ registrantId, muted }; a comment every 15 s. Another account's event answers 404.",
-  access: "webinars:read",
+    "{ registrantId, muted }; a comment every 15 s. Another account's event answers 404. Needs `leads:read` (attendees' names and emails).",
+  access: "leads:read",
   query: ConsoleChannelQuerySchema,
   answer: { description: "An event stream.", contentType: "text/event-stream" },
   async handle({ params, caller, deps, c }) {

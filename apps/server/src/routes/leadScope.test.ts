@@ -82,7 +82,22 @@ function callsOf(route: Route): string[] {
 const readable = apiRoutes.filter((route) => route.method === "GET" && !ACCESS_WITHOUT_READING.has(route.access));
 const get = async (path: string, token: string) => {
   const response = await t.app.request(`${API}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, text: await response.text() };
+  const stream = response.headers.get("content-type")?.startsWith("text/event-stream") && response.body;
+  if (!stream) return { status: response.status, text: await response.text() };
+  // An event stream (the live console's channel) never ends: what it sends in its first second is its answer.
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const until = Date.now() + 1000;
+  let text = "";
+  for (;;) {
+    const timeLeft = until - Date.now();
+    if (timeLeft <= 0) break;
+    const next = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), timeLeft))]);
+    if (!next || next.done) break;
+    text += decoder.decode(next.value, { stream: true });
+  }
+  await reader.cancel();
+  return { status: response.status, text };
 };
 const showsLead = (text: string) => Object.values(MARKS).some((mark) => text.includes(mark));
 

@@ -252,6 +252,23 @@ export const CASES: Record<string, Case> = {
   "GET /webinars/:id/hosts": { calls: (i) => [{ path: `/webinars/${i.event}/hosts` }] },
   "POST /webinars/:id/hosts": { calls: (i) => [{ path: `/webinars/${i.event}/hosts`, body: { name: "Eve", email: "eve@example.com" } }] },
   "DELETE /webinars/:id/hosts/:personId": { calls: (i) => [{ path: `/webinars/${i.event}/hosts/${i.host}` }] },
+  // The host's live console (room/chat/): A's event through B's session is an unknown event.
+  "GET /webinars/:id/console": { calls: (i) => [{ path: `/webinars/${i.event}/console` }] },
+  "GET /webinars/:id/console/channel": { calls: (i) => [{ path: `/webinars/${i.event}/console/channel` }] },
+  "POST /webinars/:id/console/messages": {
+    calls: (i) => [{ path: `/webinars/${i.event}/console/messages`, body: { clientId: "b-1", body: "Hi", toAll: true } }],
+  },
+  "PATCH /webinars/:id/console/messages/:messageId": {
+    calls: (i) => [{ path: `/webinars/${i.event}/console/messages/${randomUUID()}`, body: { answered: true } }],
+  },
+  "DELETE /webinars/:id/console/messages/:messageId": { calls: (i) => [{ path: `/webinars/${i.event}/console/messages/${randomUUID()}` }] },
+  "POST /webinars/:id/console/mute": {
+    calls: (i) => [{ path: `/webinars/${i.event}/console/mute`, body: { registrantId: i.registrant, muted: true } }],
+  },
+  "POST /webinars/:id/console/ban": { calls: (i) => [{ path: `/webinars/${i.event}/console/ban`, body: { registrantId: i.registrant } }] },
+  "POST /webinars/:id/console/push": { calls: (i) => [{ path: `/webinars/${i.event}/console/push`, body: { kind: "subject", subject: "B was here" } }] },
+  "POST /webinars/:id/console/start": { calls: (i) => [{ path: `/webinars/${i.event}/console/start` }] },
+  "POST /webinars/:id/console/end": { calls: (i) => [{ path: `/webinars/${i.event}/console/end` }] },
   "POST /stream/webinar/coorganizer": {
     calls: (i) => [{ path: "/stream/webinar/coorganizer", body: { webinarId: i.event, tenantId: "t1", name: "Eve", email: "eve@example.com" } }],
   },
@@ -295,6 +312,7 @@ export const CASES: Record<string, Case> = {
       [
         ["GET /public/room/:token/channel", (i: Ids) => ({ path: `/public/room/${i.registrant}/channel` })],
         ["POST /public/room/:token/cta", (i: Ids) => ({ path: `/public/room/${i.registrant}/cta`, body: { id: "offer" } })],
+        ["POST /public/room/:token/chat", (i: Ids) => ({ path: `/public/room/${i.registrant}/chat`, body: { clientId: "b-1", body: "Hi" } })],
         ["GET /public/room/:token/hls/:file", (i: Ids) => ({ path: `/public/room/${i.registrant}/hls/master.m3u8` })],
         ["GET /public/room/:token/hls/:rendition/:segment", (i: Ids) => ({ path: `/public/room/${i.registrant}/hls/360p/0.ts` })],
         ["GET /public/room/:token/poster.jpg", (i: Ids) => ({ path: `/public/room/${i.registrant}/poster.jpg` })],

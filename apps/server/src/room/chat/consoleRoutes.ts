@@ -71,8 +71,8 @@ const get = defineRoute({
     `${NOTE} \`present\`: the people in the live room now (every instance) with how long they have been there; ` +
     "`simulated`: the count attendees see when it is simulated (null otherwise); the latest 500 messages, oldest " +
     "first; the muted registrants; every recorded action; the event's chat and CTA figures. Live updates come on " +
-    "`GET /webinars/:id/console/channel`.",
-  access: "webinars:read",
+    "`GET /webinars/:id/console/channel`. Needs `leads:read`: it lists attendees' names and emails.",
+  access: "leads:read",
   answer: { description: "The console.", schema: v.object({ success: ConsoleSnapshotSchema }) },
   async handle({ params, caller, deps }) {
     const { orm } = deps.db;

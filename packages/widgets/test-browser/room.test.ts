@@ -33,7 +33,8 @@ const timing = (startsIn: number): RoomTiming => ({
 async function openRoom(token: string, options: { nativeHls: boolean; dark?: boolean }): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, colorScheme: options.dark ? "dark" : "light" });
   const page = await context.newPage();
-  page.on("close", () => void context.close());
+  // The browser may be closing already (afterAll): a context it took with it is closed.
+  page.on("close", () => void context.close().catch(() => undefined));
   page.on("console", (message) => {
     if (/Content.Security.Policy|Refused to|EvalError/i.test(message.text())) violations.push(message.text());
   });

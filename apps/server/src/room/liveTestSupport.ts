@@ -1,9 +1,9 @@
-import type { RoomChatMode } from "@cuepoint/sdk";
 import type { BusChatMessage } from "./bus/roomBus.js";
+import { chatVisibleTo, toConsoleMessage, toRoomChatMessage } from "./chat/visibility.js";
 import type { RoomChatViews } from "./liveChat.js";
 
 /**
- * Test support for the live channels: a chat held in memory with the contract's visibility rule
+ * Test support for the live channels: a chat held in memory, seen through the chat's own visibility rule and views (chat/visibility.ts)
  * (the hub's tests do not depend on the chat's storage), and an SSE reader that keeps ids.
  */
 export interface MemoryChat extends RoomChatViews {
@@ -16,12 +16,7 @@ let seq = 0;
 
 export function memoryChat(): MemoryChat {
   const messages: BusChatMessage[] = [];
-  const visibleTo = (message: BusChatMessage, registrantId: string, mode: RoomChatMode) => {
-    if (message.deletedAt !== null) return false;
-    if (message.from === "host") return message.toAll || message.toRegistrantId === registrantId;
-    if (message.registrantId === registrantId) return true;
-    return mode === "public" && !message.muted;
-  };
+  const visibleTo = chatVisibleTo;
   return {
     messages,
     add(fields) {
@@ -47,19 +42,8 @@ export function memoryChat(): MemoryChat {
       return message;
     },
     visibleTo,
-    forAttendee: (message, registrantId) => ({
-      id: message.id,
-      seq: message.seq,
-      from: message.from,
-      name: message.name,
-      body: message.body,
-      sentAt: message.sentAt,
-      mine: message.from === "attendee" && message.registrantId === registrantId,
-      toAll: message.toAll,
-      links: message.from === "host",
-      replyTo: message.replyTo,
-    }),
-    forConsole: ({ accountId: _a, eventId: _e, ...wire }) => wire,
+    forAttendee: toRoomChatMessage,
+    forConsole: toConsoleMessage,
     backlog: async (viewer, after) => {
       const mine = messages.filter((m) => m.eventId === viewer.eventId && visibleTo(m, viewer.registrantId, viewer.mode));
       return after === null ? mine.slice(-100) : mine.filter((m) => m.seq > after);

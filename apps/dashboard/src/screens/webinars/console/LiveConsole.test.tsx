@@ -24,6 +24,9 @@ async function renderConsole(initial: ConsoleSnapshot, overrides = {}) {
     </>,
   );
   await screen.findByRole("heading", { name: "Chat inbox" });
+  // The channel opens in an effect after the first render with the snapshot: wait for it, so a
+  // busy machine does not find the console rendered but its channel not yet opened.
+  await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
   return server;
 }
 
@@ -207,6 +210,24 @@ describe("the live console", () => {
     act(() => source.open());
     expect(await within(inbox()).findByText("Sent while you were away")).toBeTruthy();
     expect(screen.getByText("Live updates on")).toBeTruthy();
+  });
+
+  it("ending the event from here shows the summary with the end in its actions log (the channel closes with the event)", async () => {
+    const live = event({ control: "manual", phase: "live", startedAt: T0 });
+    const server = await renderConsole(snapshot({ event: live }), {
+      end: async () => {
+        // The server records the end, then answers; the channel's own "action" never arrives here.
+        const ended = { ...live, endedAt: T0 + 900_000, phase: "ended" as const };
+        server.current.event = ended;
+        server.current.actions = [...server.current.actions, action({ kind: "end", detail: {} })];
+        return ended;
+      },
+    });
+    channel();
+    fireEvent.click(screen.getByRole("button", { name: "End the event" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "End the event" }));
+    const summary = await screen.findByRole("region", { name: "Live console summary" });
+    expect(await within(summary).findByText("Ended the event")).toBeTruthy();
   });
 
   it("shows the summary once the event is over: figures, transcript and actions log", async () => {

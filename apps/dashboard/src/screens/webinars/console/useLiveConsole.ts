@@ -56,6 +56,14 @@ export function useLiveConsole(id: string, api: ConsoleApi, channel: ConsoleChan
   }, [refetch]);
 
   const live = state !== undefined && !isOver(state);
+  // The event just ended here (the host's End, or the channel's control): the channel closes with it,
+  // so what it would still have brought (the end's own action, the last messages) comes from one
+  // last snapshot.
+  const wasLive = useRef(false);
+  useEffect(() => {
+    if (wasLive.current && !live && state !== undefined) void refetch();
+    wasLive.current = live;
+  }, [live, state === undefined, refetch]);
   const stateRef = useRef(state);
   stateRef.current = state;
   useEffect(() => {

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Client } from "@cuepoint/sdk";
+import { actionIntegration } from "../../../engine/actions/integration.js";
+import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
+import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
+import { integrationContext } from "../../context.js";
+import { ServiceError } from "../../serviceCall.js";
+import { loadIntegration } from "../../store.js";
+import { pointServicesAt } from "../../test-support/serviceEnv.js";
+import { startAWeberFake, type AWeberFake } from "./fake.js";
+import { aweberService } from "./index.js";
+
+let t: TestApp;
+let owner: Client;
+let accountId: string;
+let aweber: AWeberFake;
+let restoreEnv: () => void;
+let integrationId: string;
+
+const SUBSCRIBERS = "/1.0/accounts/1001/lists/501/subscribers";
+
+beforeAll(async () => {
+  aweber = await startAWeberFake();
+  restoreEnv = pointServicesAt(aweber.url);
+  t = await createTestApp();
+  const user = await t.user();
+  accountId = user.accountId;
+  owner = t.client(await t.login(user.email));
+  integrationId = await connectOAuth(owner, "aweber", "aweber-code");
+});
+afterAll(async () => {
+  restoreEnv();
+  await Promise.all([t.close(), aweber.close()]);
+});
+beforeEach(() => {
+  aweber.requests.length = 0;
+  aweber.subscribers.length = 0;
+  aweber.token = "aweber-token-0123456789";
+});
+
+const job = (action: string, model: Record<string, unknown>, registrant: Partial<ActionJob["registrant"]> = {}) =>
+  makeJob({ accountId, integrationType: "AWEBER", action, integrationID: integrationId, model, registrant });
+
+/** Carries out a job as the engine does: the integration loaded from the job's account, then the executor. */
+async function perform(work: ActionJob) {
+  const engine = actionContext(t);
+  const { loaded, service } = await actionIntegration(engine, work);
+  const executor = aweberService.actions[work.node.action];
+  if (!executor) throw new Error(`no AWeber executor for ${work.node.action}`);
+  return executor({ job: work, engine, loaded, service });
+}
+
+const context = async () => integrationContext(t.db.orm, await loadIntegration(t.db.orm, accountId, integrationId), t.clock.now);
+const calls = () => aweber.requests.map((r) => `${r.method} ${r.path}${r.query.size ? `?${r.query}` : ""}`);
+const ada = (tags: string[] = [], list = 501) =>
+  aweber.seed({ list, email: "ada@example.com", name: "Ada Lovelace", tags, status: "subscribed" });
+
+describe("AWeber connection", () => {
+  it("check reads the grant's accounts with the Bearer token; a revoked token is refused in AWeber's words", async () => {
+    await expect(aweberService.check(await context())).resolves.toBe("AWeber answered: account 1001.");
+    expect(aweber.requests.every((r) => r.headers.authorization === "Bearer aweber-token-0123456789")).toBe(true);
+    aweber.token = "another-token";
+    const refused = aweberService.check(await context());
+    await expect(refused).rejects.toThrow(new ServiceError("AWeber answered: Invalid access token. Please re-authorize your application.", "refused", 401));
+  });
+
+  it("lists are the account's lists, paged, and each list's tags", async () => {
+    await expect(aweberService.lists?.(await context())).resolves.toEqual({
+      lists: [
+        { id: "501", name: "Webinar leads" },
+        { id: "502", name: "Customers" },
+      ],
+      tags: [
+        { id: "vip", name: "vip", listID: "501" },
+        { id: "replay", name: "replay", listID: "501" },
+      ],
+    });
+    expect(calls()).toEqual([
+      "GET /1.0/accounts",
+      "GET /1.0/accounts/1001/lists?ws.start=0&ws.size=100",
+      "GET /1.0/accounts/1001/lists/501/tags",
+      "GET /1.0/accounts/1001/lists/502/tags",
+    ]);
+  });
+});
+
+describe("AWeber actions", () => {
+  it("addTag subscribes a newcomer to the list with the lower-cased tag, once even when run again", async () => {
+    await expect(perform(job("addTag", { listName: "501", tagName: " Webinar-Lead " }))).resolves.toEqual({
+      status: "sent",
+      detail: 'subscribed to list 501 with tag "webinar-lead" (HTTP 201)',
+    });
+    const [post] = aweber.calls(`POST ${SUBSCRIBERS}`);
+    expect(post?.headers["content-type"]).toBe("application/json");
+    expect(post?.data).toEqual({ email: "ada@example.com", name: "Ada Lovelace", tags: ["webinar-lead"] });
+    // The retry after a lost answer: the subscriber is found with its tag; nothing is written again.
+    await expect(perform(job("addTag", { listName: "501", tagName: "webinar-lead" }))).resolves.toMatchObject({ status: "sent" });
+    expect(aweber.calls(`POST ${SUBSCRIBERS}`)).toHaveLength(1);
+    expect(aweber.calls(`PATCH ${SUBSCRIBERS}/9`)).toHaveLength(0);
+    expect(aweber.subscribers).toMatchObject([{ email: "ada@example.com", list: 501, tags: ["webinar-lead"] }]);
+  });
+
+  it("addTag on a subscriber patches its tags with { add }", async () => {
+    const { id } = ada(["replay"]);
+    await expect(perform(job("addTag", { listName: "501", tagName: "VIP" }))).resolves.toEqual({
+      status: "sent",
+      detail: `tag "vip" added to subscriber ${id} (HTTP 209)`,
+    });
+    expect(calls()).toEqual([
+      "GET /1.0/accounts",
+      `GET ${SUBSCRIBERS}?ws.op=find&email=ada%40example.com`,
+      `PATCH ${SUBSCRIBERS}/${id}`,
+    ]);
+    expect(aweber.calls(`PATCH ${SUBSCRIBERS}/${id}`)[0]?.data).toEqual({ tags: { add: ["vip"] } });
+    expect(aweber.subscribers[0]?.tags).toEqual(["replay", "vip"]);
+  });
+
+  it("removeTag patches { remove }; skips a registrant not on the list or without the tag", async () => {
+    const { id } = ada(["vip", "replay"]);
+    await expect(perform(job("removeTag", { listName: "501", tagName: "VIP" }))).resolves.toMatchObject({ status: "sent" });
+    expect(aweber.calls(`PATCH ${SUBSCRIBERS}/${id}`)[0]?.data).toEqual({ tags: { remove: ["vip"] } });
+    expect(aweber.subscribers[0]?.tags).toEqual(["replay"]);
+    await expect(perform(job("removeTag", { listName: "501", tagName: "vip" }))).resolves.toEqual({
+      status: "skipped",
+      reason: 'the subscriber does not have tag "vip"',
+    });
+    await expect(perform(job("removeTag", { listName: "502", tagName: "vip" }))).resolves.toEqual({
+      status: "skipped",
+      reason: "the registrant is not on this AWeber list",
+    });
+    expect(aweber.calls(`PATCH ${SUBSCRIBERS}/${id}`)).toHaveLength(1);
+  });
+
+  it("moveList moves a subscriber of another list with ws.op=move, and does nothing more when run again", async () => {
+    const { id } = ada(["vip"]);
+    await expect(perform(job("moveList", { listName: "502" }))).resolves.toEqual({
+      status: "sent",
+      detail: "moved from list 501 to list 502 (HTTP 201)",
+    });
+    expect(aweber.calls("GET /1.0/accounts/1001")[0]?.query.get("ws.op")).toBe("findSubscribers");
+    expect(aweber.calls(`POST ${SUBSCRIBERS}/${id}`)[0]?.data).toEqual({
+      "ws.op": "move",
+      list_link: "https://api.aweber.com/1.0/accounts/1001/lists/502",
+    });
+    expect(aweber.subscribers).toMatchObject([{ list: 502, tags: ["vip"] }]);
+    await expect(perform(job("moveList", { listName: "502" }))).resolves.toEqual({ status: "sent", detail: "already on list 502" });
+    expect(aweber.calls(`POST ${SUBSCRIBERS}/${id}`)).toHaveLength(1);
+  });
+
+  it("moveList subscribes someone on no list", async () => {
+    await expect(perform(job("moveList", { listName: "502" }))).resolves.toEqual({ status: "sent", detail: "subscribed to list 502 (HTTP 201)" });
+    expect(aweber.calls("POST /1.0/accounts/1001/lists/502/subscribers")[0]?.data).toEqual({
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      tags: [],
+    });
+  });
+
+  it("delete removes the subscriber from every list; skips someone who is not one", async () => {
+    const first = ada([], 501);
+    const second = ada([], 502);
+    await expect(perform(job("delete", {}))).resolves.toEqual({
+      status: "sent",
+      detail: "subscriber deleted from list 501 (HTTP 204), list 502 (HTTP 204)",
+    });
+    expect(aweber.calls(`DELETE ${SUBSCRIBERS}/${first.id}`)).toHaveLength(1);
+    expect(aweber.calls(`DELETE /1.0/accounts/1001/lists/502/subscribers/${second.id}`)).toHaveLength(1);
+    expect(aweber.subscribers).toEqual([]);
+    await expect(perform(job("delete", {}))).resolves.toEqual({ status: "skipped", reason: "the registrant is not an AWeber subscriber" });
+  });
+
+  it("AWeber's refusal is permanent, in its words", async () => {
+    ada([], 501).status = "unconfirmed";
+    await expect(perform(job("delete", {}))).rejects.toThrow(
+      new PermanentActionError("AWeber answered HTTP 405: Only confirmed subscribers can be deleted."),
+    );
+    await expect(perform(job("addTag", { listName: "501" }))).rejects.toThrow(new PermanentActionError("AWeber: Pick a tag (tagName)."));
+  });
+
+  it("a write whose answer is lost (502) is retried, and the retry does not write twice", async () => {
+    aweber.loseNextAnswer(`POST ${SUBSCRIBERS}`);
+    await expect(perform(job("addTag", { listName: "501", tagName: "vip" }))).rejects.toThrow(
+      new RetryableActionError("AWeber answered HTTP 502: Bad Gateway"),
+    );
+    await expect(perform(job("addTag", { listName: "501", tagName: "vip" }))).resolves.toMatchObject({ status: "sent" });
+    expect(aweber.calls(`POST ${SUBSCRIBERS}`)).toHaveLength(1);
+    expect(aweber.subscribers).toMatchObject([{ email: "ada@example.com", tags: ["vip"] }]);
+    const { id } = aweber.subscribers[0] ?? { id: 0 };
+    aweber.loseNextAnswer(`POST ${SUBSCRIBERS}/${id}`);
+    await expect(perform(job("moveList", { listName: "502" }))).rejects.toBeInstanceOf(RetryableActionError);
+    await expect(perform(job("moveList", { listName: "502" }))).resolves.toEqual({ status: "sent", detail: "already on list 502" });
+    expect(aweber.calls(`POST ${SUBSCRIBERS}/${id}`)).toHaveLength(1);
+  });
+
+  it("a registrant without an email is skipped", async () => {
+    await expect(perform(job("delete", {}, { email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
+    expect(aweber.requests).toEqual([]);
+  });
+});

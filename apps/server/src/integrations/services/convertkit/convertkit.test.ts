@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Client } from "@cuepoint/sdk";
+import { actionIntegration } from "../../../engine/actions/integration.js";
+import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
+import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
+import { serviceContext } from "../../context.js";
+import { pointServicesAt } from "../../test-support/serviceEnv.js";
+import { startKitFake, KIT_KEY } from "./fake.js";
+import { convertKitService } from "./index.js";
+
+let t: TestApp;
+let owner: Client;
+let accountId: string;
+let kit: Awaited<ReturnType<typeof startKitFake>>;
+let restoreEnv: () => void;
+let kitId: string;
+
+beforeAll(async () => {
+  kit = await startKitFake();
+  restoreEnv = pointServicesAt(kit.url);
+  t = await createTestApp();
+  const user = await t.user();
+  accountId = user.accountId;
+  owner = t.client(await t.login(user.email));
+  kitId = await create(KIT_KEY);
+});
+afterAll(async () => {
+  restoreEnv();
+  await Promise.all([t.close(), kit.close()]);
+});
+beforeEach(() => {
+  kit.requests.length = 0;
+});
+
+const create = async (key: string) =>
+  (await owner.integrations.create({ type: "CONVERTKIT", api_key: key })).success.integrationid;
+
+const job = (action: string, model: Record<string, unknown>, integrationID = kitId) =>
+  makeJob({ accountId, integrationType: "CONVERTKIT", action, integrationID, model });
+
+/** Carries out a job the way the engine's dispatcher does: the integration from the job's account, then the executor. */
+async function execute(one: ActionJob) {
+  const engine = actionContext(t);
+  const { loaded, service } = await actionIntegration(engine, one);
+  const executor = convertKitService.actions[one.node.action];
+  if (!executor) throw new Error(`no executor for ${one.node.action}`);
+  return executor({ job: one, engine, loaded, service });
+}
+
+const context = (apiKey: string) => serviceContext({ kind: "CONVERTKIT", credentials: { api_key: apiKey }, now: () => new Date() });
+const calls = () => kit.requests.map((r) => `${r.method} ${r.path}`);
+
+describe("Kit (ConvertKit)", () => {
+  it("check asks Kit for the account with the v4 key, and says Kit's refusal", async () => {
+    await expect(convertKitService.check(context(KIT_KEY))).resolves.toBe("Connected to the Kit account Acme Webinars.");
+    expect(kit.calls("GET /v4/account")[0]?.headers["x-kit-api-key"]).toBe(KIT_KEY);
+    await expect(convertKitService.check(context("wrong"))).rejects.toMatchObject({
+      reason: "refused",
+      message: "Kit (ConvertKit) answered: The access token is invalid",
+    });
+  });
+
+  it("lists reads every page of tags and sequences", async () => {
+    for (let id = 200; id < 2_205; id++) kit.state.tags.push({ id, name: `tag ${id}` });
+    const lists = await convertKitService.lists!(context(KIT_KEY));
+    kit.state.tags.splice(2);
+    expect(lists.tags).toHaveLength(2_007);
+    expect(lists.tags?.slice(0, 2)).toEqual([
+      { id: "7", name: "vip" },
+      { id: "8", name: "Replay Watcher" },
+    ]);
+    expect(lists.sequences).toEqual([{ id: "31", name: "Webinar follow-up" }]);
+    const pages = kit.calls("GET /v4/tags");
+    expect(pages.map((r) => r.query.get("after"))).toEqual([null, "c1197", "c2197"]);
+    expect(pages.every((r) => r.query.get("per_page") === "1000")).toBe(true);
+  });
+
+  it("addTag upserts the subscriber, finds the tag by its lower-cased name and tags by email", async () => {
+    await expect(execute(job("addTag", { tagName: "VIP" }))).resolves.toMatchObject({ status: "sent" });
+    expect(calls()).toEqual(["POST /v4/subscribers", "POST /v4/tags", "POST /v4/tags/7/subscribers"]);
+    expect(kit.requests.map((r) => r.data)).toEqual([
+      { email_address: "ada@example.com", first_name: "Ada" },
+      { name: "vip" },
+      { email_address: "ada@example.com" },
+    ]);
+    expect(kit.requests.every((r) => r.headers["x-kit-api-key"] === KIT_KEY)).toBe(true);
+    expect(kit.state.tagged.get(7)).toEqual(new Set(["ada@example.com"]));
+  });
+
+  it("addTag creates a missing tag lower-cased; a repeated run changes nothing more", async () => {
+    const first = await execute(job("addTag", { tagName: "Attended Live" }));
+    const created = kit.state.tags.find((tag) => tag.name === "attended live");
+    expect(created).toBeDefined();
+    expect(first).toEqual({ status: "sent", detail: `subscriber ${kit.state.subscribers.get("ada@example.com")} tagged "attended live" (tag ${created?.id}, HTTP 201)` });
+    const tags = kit.state.tags.length;
+    await expect(execute(job("addTag", { tagName: "Attended Live" }))).resolves.toMatchObject({ detail: expect.stringContaining("HTTP 200") });
+    expect(kit.state.tags).toHaveLength(tags);
+    expect(kit.state.tagged.get(created!.id)).toEqual(new Set(["ada@example.com"]));
+  });
+
+  it("removeTag removes the tag by email; skips an unknown tag or subscriber", async () => {
+    await execute(job("addTag", { tagName: "vip" }));
+    kit.requests.length = 0;
+    await expect(execute(job("removeTag", { tagName: "VIP" }))).resolves.toEqual({ status: "sent", detail: "tag 7 removed (HTTP 204)" });
+    expect(calls()).toEqual(["GET /v4/tags", "DELETE /v4/tags/7/subscribers"]);
+    expect(kit.calls("DELETE /v4/tags/7/subscribers")[0]?.data).toEqual({ email_address: "ada@example.com" });
+    expect(kit.state.tagged.get(7)?.has("ada@example.com")).toBe(false);
+    await expect(execute(job("removeTag", { tagName: "never made" }))).resolves.toEqual({ status: "skipped", reason: "Kit has no tag of this name" });
+    const stranger = job("removeTag", { tagName: "vip" });
+    stranger.registrant = { ...stranger.registrant, email: "bob@example.com" };
+    await expect(execute(stranger)).resolves.toEqual({ status: "skipped", reason: "the registrant is not a Kit subscriber" });
+  });
+
+  it("addToSequence upserts the subscriber and adds it to the picked sequence, once", async () => {
+    await expect(execute(job("addToSequence", { sequenceName: "31" }))).resolves.toMatchObject({ status: "sent" });
+    expect(calls()).toEqual(["POST /v4/subscribers", "POST /v4/sequences/31/subscribers"]);
+    expect(kit.calls("POST /v4/sequences/31/subscribers")[0]?.data).toEqual({ email_address: "ada@example.com" });
+    await execute(job("addToSequence", { sequenceName: "31" }));
+    expect(kit.state.sequenced.get(31)).toEqual(new Set(["ada@example.com"]));
+  });
+
+  it("a retry after Kit's 5xx repeats only idempotent calls; a refused key is permanent, in Kit's words", async () => {
+    let failures = 1;
+    kit.on({
+      "POST /v4/subscribers": (r) => {
+        if (failures-- > 0) return { status: 503, json: { errors: ["Service Unavailable"] } };
+        return { status: 200, json: { subscriber: { id: 1, email_address: (r.data as { email_address: string }).email_address } } };
+      },
+    });
+    await expect(execute(job("addToSequence", { sequenceName: "31" }))).rejects.toThrow(
+      new RetryableActionError("Kit (ConvertKit) answered HTTP 503: Service Unavailable"),
+    );
+    await expect(execute(job("addToSequence", { sequenceName: "31" }))).resolves.toMatchObject({ status: "sent" });
+    expect(calls()).toEqual(["POST /v4/subscribers", "POST /v4/subscribers", "POST /v4/sequences/31/subscribers"]);
+
+    const wrong = await create("wrong-key");
+    await expect(execute(job("addTag", { tagName: "vip" }, wrong))).rejects.toThrow(
+      new PermanentActionError("Kit (ConvertKit) answered HTTP 401: The access token is invalid"),
+    );
+    await expect(execute(job("addToSequence", {}))).rejects.toThrow(
+      new PermanentActionError("Kit (ConvertKit): Pick a sequence (sequenceName)."),
+    );
+  });
+});

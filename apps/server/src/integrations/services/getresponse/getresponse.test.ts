@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Client } from "@cuepoint/sdk";
+import { actionIntegration } from "../../../engine/actions/integration.js";
+import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
+import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
+import { integrationContext } from "../../context.js";
+import { ServiceError } from "../../serviceCall.js";
+import { loadIntegration } from "../../store.js";
+import { pointServicesAt } from "../../test-support/serviceEnv.js";
+import { startGetResponseFake, type GetResponseFake } from "./fake.js";
+import { getResponseService } from "./index.js";
+
+let t: TestApp;
+let owner: Client;
+let accountId: string;
+let gr: GetResponseFake;
+let restoreEnv: () => void;
+let integrationId: string;
+
+beforeAll(async () => {
+  gr = await startGetResponseFake();
+  restoreEnv = pointServicesAt(gr.url);
+  t = await createTestApp();
+  const user = await t.user();
+  accountId = user.accountId;
+  owner = t.client(await t.login(user.email));
+  integrationId = await connectOAuth(owner, "getresponse", "gr-code");
+});
+afterAll(async () => {
+  restoreEnv();
+  await Promise.all([t.close(), gr.close()]);
+});
+beforeEach(() => {
+  gr.requests.length = 0;
+  gr.contacts.length = 0;
+  gr.queued.length = 0;
+  gr.tags.splice(1);
+  gr.token = "gr-token-0123456789";
+});
+
+const job = (action: string, model: Record<string, unknown>, registrant: Partial<ActionJob["registrant"]> = {}) =>
+  makeJob({ accountId, integrationType: "GETRESPONSE", action, integrationID: integrationId, model, registrant });
+
+/** Carries out a job as the engine does: the integration loaded from the job's account, then the executor. */
+async function perform(work: ActionJob) {
+  const engine = actionContext(t);
+  const { loaded, service } = await actionIntegration(engine, work);
+  const executor = getResponseService.actions[work.node.action];
+  if (!executor) throw new Error(`no GetResponse executor for ${work.node.action}`);
+  return executor({ job: work, engine, loaded, service });
+}
+
+const context = async () => integrationContext(t.db.orm, await loadIntegration(t.db.orm, accountId, integrationId), t.clock.now);
+const calls = () => gr.requests.map((r) => `${r.method} ${r.path}`);
+const ada = (campaignId = "Qm4tZ", tagIds: string[] = []) =>
+  gr.seed({ email: "ada@example.com", name: "Ada Lovelace", campaignId, tagIds });
+
+describe("GetResponse connection", () => {
+  it("check reads the account with the Bearer token; a refused token says GetResponse's words", async () => {
+    await expect(getResponseService.check(await context())).resolves.toBe("GetResponse answered: account host@example.com.");
+    expect(gr.calls("GET /v3/accounts")[0]?.headers.authorization).toBe("Bearer gr-token-0123456789");
+    gr.token = "revoked";
+    await expect(getResponseService.check(await context())).rejects.toThrow(
+      new ServiceError("GetResponse answered: Unable to authenticate request. Check credentials or authentication method details", "refused", 401),
+    );
+  });
+
+  it("lists are the campaigns (GetResponse's lists) and the tags, read by page", async () => {
+    await expect(getResponseService.lists?.(await context())).resolves.toEqual({
+      campaigns: [
+        { id: "Vp9xK", name: "webinar_leads", isDefault: true },
+        { id: "Qm4tZ", name: "customers" },
+      ],
+      tags: [{ id: "t1", name: "VIP" }],
+    });
+    expect(gr.requests.map((r) => `${r.path}?${r.query}`)).toEqual(["/v3/campaigns?page=1&perPage=1000", "/v3/tags?page=1&perPage=1000"]);
+  });
+});
+
+describe("GetResponse actions", () => {
+  it("addTag upserts the existing tag (found by name, lower-cased) on each of the registrant's contacts", async () => {
+    const one = ada("Qm4tZ");
+    const two = ada("Vp9xK");
+    await expect(perform(job("addTag", { tagName: "vip" }))).resolves.toEqual({
+      status: "sent",
+      detail: `tag "vip" added to contact ${one.contactId} (HTTP 200), ${two.contactId} (HTTP 200)`,
+    });
+    expect(gr.calls("GET /v3/contacts")[0]?.query.toString()).toBe("query%5Bemail%5D=ada%40example.com&additionalFlags=exactMatch&perPage=100");
+    expect(gr.calls(`POST /v3/contacts/${one.contactId}/tags`)[0]?.data).toEqual({ tags: [{ tagId: "t1" }] });
+    expect(gr.calls("POST /v3/tags")).toHaveLength(0);
+    expect(gr.contacts.map((c) => c.tagIds)).toEqual([["t1"], ["t1"]]);
+    // Run again (a retry): the upsert keeps one assignment.
+    await perform(job("addTag", { tagName: "vip" }));
+    expect(gr.contacts.map((c) => c.tagIds)).toEqual([["t1"], ["t1"]]);
+  });
+
+  it("addTag creates a missing tag, and adds a newcomer to the default list with it", async () => {
+    await expect(perform(job("addTag", { tagName: "Replay_Watcher" }))).resolves.toMatchObject({ status: "sent" });
+    expect(gr.calls("POST /v3/tags")[0]?.data).toEqual({ name: "replay_watcher" });
+    const created = gr.tags.find((tag) => tag.name === "replay_watcher");
+    expect(gr.calls("POST /v3/contacts")[0]?.data).toEqual({
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      campaign: { campaignId: "Vp9xK" },
+      tags: [{ tagId: created?.tagId }],
+    });
+    expect(calls()).toEqual(["GET /v3/tags", "POST /v3/tags", "GET /v3/contacts", "GET /v3/campaigns", "POST /v3/contacts"]);
+  });
+
+  it("moveList moves a contact of another list, and leaves it when it is already there", async () => {
+    const contact = ada("Vp9xK");
+    await expect(perform(job("moveList", { campaignName: "Qm4tZ" }))).resolves.toEqual({
+      status: "sent",
+      detail: `contact ${contact.contactId} moved from list Vp9xK to list Qm4tZ (HTTP 200)`,
+    });
+    expect(gr.calls(`POST /v3/contacts/${contact.contactId}`)[0]?.data).toEqual({ campaign: { campaignId: "Qm4tZ" } });
+    await expect(perform(job("moveList", { campaignName: "Qm4tZ" }))).resolves.toEqual({ status: "sent", detail: "already on list Qm4tZ" });
+    expect(gr.calls(`POST /v3/contacts/${contact.contactId}`)).toHaveLength(1);
+  });
+
+  it("moveList adds someone on no list; a retry while GetResponse still queues the first add is not added twice", async () => {
+    gr.loseNextAnswer("POST /v3/contacts");
+    await expect(perform(job("moveList", { campaignName: "Qm4tZ" }))).rejects.toThrow(
+      new RetryableActionError("GetResponse answered HTTP 502: Bad Gateway"),
+    );
+    await expect(perform(job("moveList", { campaignName: "Qm4tZ" }))).resolves.toEqual({ status: "sent", detail: "already added to list Qm4tZ" });
+    gr.process();
+    expect(gr.contacts).toMatchObject([{ email: "ada@example.com", name: "Ada Lovelace", campaignId: "Qm4tZ" }]);
+  });
+
+  it("delete removes every contact of the email; skips someone who is none", async () => {
+    const one = ada("Qm4tZ");
+    const two = ada("Vp9xK");
+    await expect(perform(job("delete", {}))).resolves.toEqual({
+      status: "sent",
+      detail: `deleted contact ${one.contactId} (HTTP 204), ${two.contactId} (HTTP 204)`,
+    });
+    expect(gr.contacts).toEqual([]);
+    await expect(perform(job("delete", {}))).resolves.toEqual({ status: "skipped", reason: "the registrant is not a GetResponse contact" });
+  });
+
+  it("a delete whose answer is lost is retried without harm", async () => {
+    const one = ada();
+    gr.loseNextAnswer(`DELETE /v3/contacts/${one.contactId}`);
+    await expect(perform(job("delete", {}))).rejects.toBeInstanceOf(RetryableActionError);
+    await expect(perform(job("delete", {}))).resolves.toEqual({ status: "skipped", reason: "the registrant is not a GetResponse contact" });
+    expect(gr.calls(`DELETE /v3/contacts/${one.contactId}`)).toHaveLength(1);
+  });
+
+  it("GetResponse's refusal is permanent, in its words; a node without its list is refused", async () => {
+    await expect(perform(job("addTag", { tagName: "webinar lead" }))).rejects.toThrow(
+      new PermanentActionError("GetResponse answered HTTP 400: name: Tag name may contain only letters, digits and underscores (2 to 64 characters)"),
+    );
+    await expect(perform(job("moveList", {}))).rejects.toThrow(new PermanentActionError("GetResponse: Pick a list (campaignName)."));
+    await expect(perform(job("delete", {}, { email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
+  });
+});

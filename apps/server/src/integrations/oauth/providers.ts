@@ -74,7 +74,8 @@ export const OAUTH_PROVIDERS: Partial<Record<IntegrationKind, OAuthProvider>> = 
   SLACK: {
     authorizeUrl: "https://slack.com/oauth/v2/authorize",
     tokenUrl: "https://slack.com/api/oauth.v2.access",
-    scope: "chat:write channels:read",
+    // Comma-separated, as Slack's v2 authorize documents; services/slack/README.md says why each.
+    scope: "chat:write,chat:write.public,channels:read,groups:read,channels:history,groups:history",
   },
   SALESMESSAGE: {
     authorizeUrl: "https://app.salesmessage.com/auth/oauth",

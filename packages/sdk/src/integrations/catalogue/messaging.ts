@@ -98,6 +98,7 @@ export const messagingIntegrations = {
     label: "Slack",
     category: "chat",
     auth: "oauth",
+    lists: true,
     callbackRoute: "slackcallback",
     callbackParams: ["code"],
     credentials: [],

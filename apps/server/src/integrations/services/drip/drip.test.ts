@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Client } from "@cuepoint/sdk";
+import { actionIntegration } from "../../../engine/actions/integration.js";
+import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
+import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
+import { integrationContext } from "../../context.js";
+import { ServiceError } from "../../serviceCall.js";
+import { loadIntegration } from "../../store.js";
+import { pointServicesAt } from "../../test-support/serviceEnv.js";
+import { startDripFake, type DripFake } from "./fake.js";
+import { dripService } from "./index.js";
+
+let t: TestApp;
+let owner: Client;
+let accountId: string;
+let drip: DripFake;
+let restoreEnv: () => void;
+let integrationId: string;
+
+const BASE = "/v2/9999999";
+const ADA = `${BASE}/subscribers/ada%40example.com`;
+
+beforeAll(async () => {
+  drip = await startDripFake();
+  restoreEnv = pointServicesAt(drip.url);
+  t = await createTestApp();
+  const user = await t.user();
+  accountId = user.accountId;
+  owner = t.client(await t.login(user.email));
+  integrationId = await connectOAuth(owner, "drip", "drip-code");
+});
+afterAll(async () => {
+  restoreEnv();
+  await Promise.all([t.close(), drip.close()]);
+});
+beforeEach(() => {
+  drip.requests.length = 0;
+  drip.subscribers.length = 0;
+  drip.token = "drip-token-0123456789";
+});
+
+const job = (action: string, model: Record<string, unknown>, registrant: Partial<ActionJob["registrant"]> = {}) =>
+  makeJob({ accountId, integrationType: "DRIP", action, integrationID: integrationId, model, registrant });
+
+/** Carries out a job as the engine does: the integration loaded from the job's account, then the executor. */
+async function perform(work: ActionJob) {
+  const engine = actionContext(t);
+  const { loaded, service } = await actionIntegration(engine, work);
+  const executor = dripService.actions[work.node.action];
+  if (!executor) throw new Error(`no Drip executor for ${work.node.action}`);
+  return executor({ job: work, engine, loaded, service });
+}
+
+const context = async () => integrationContext(t.db.orm, await loadIntegration(t.db.orm, accountId, integrationId), t.clock.now);
+const calls = () => drip.requests.map((r) => `${r.method} ${r.path}`);
+const seedAda = async () => {
+  await perform(job("addTag", { tagName: "vip" }));
+  drip.requests.length = 0;
+};
+
+describe("Drip connection", () => {
+  it("check reads the account with the Bearer token and a User-Agent; a refused token says Drip's words", async () => {
+    await expect(dripService.check(await context())).resolves.toBe("Drip answered: account Acme Webinars.");
+    expect(calls()).toEqual(["GET /v2/accounts", "GET /v2/accounts/9999999"]);
+    expect(drip.requests.every((r) => r.headers.authorization === "Bearer drip-token-0123456789")).toBe(true);
+    expect(drip.requests[0]?.headers["user-agent"]).toBe("Cuepoint (webinar automation)");
+    drip.token = "revoked";
+    await expect(dripService.check(await context())).rejects.toThrow(
+      new ServiceError("Drip answered: You are not authorized to access this resource", "refused", 401),
+    );
+  });
+
+  it("lists are the email series, the workflows and the tags", async () => {
+    await expect(dripService.lists?.(await context())).resolves.toEqual({
+      campaigns: [
+        { id: "111", name: "Webinar follow-up", status: "active" },
+        { id: "112", name: "Onboarding", status: "draft" },
+      ],
+      workflows: [{ id: "221", name: "Attended webinar", status: "active" }],
+      tags: [
+        { id: "vip", name: "vip" },
+        { id: "replay watcher", name: "replay watcher" },
+      ],
+    });
+    expect(drip.calls(`GET ${BASE}/campaigns`)[0]?.query.toString()).toBe("status=all&page=1&per_page=1000");
+  });
+});
+
+describe("Drip actions", () => {
+  it("addTag creates or updates the subscriber with the lower-cased tag, in one call", async () => {
+    await expect(perform(job("addTag", { tagName: " Webinar-Lead " }))).resolves.toEqual({
+      status: "sent",
+      detail: 'tag "webinar-lead" applied (HTTP 200)',
+    });
+    expect(calls()).toEqual(["GET /v2/accounts", `POST ${BASE}/subscribers`]);
+    const [post] = drip.calls(`POST ${BASE}/subscribers`);
+    expect(post?.headers["content-type"]).toBe("application/json");
+    expect(post?.data).toEqual({
+      subscribers: [{ email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", tags: ["webinar-lead"] }],
+    });
+    // A retry sends the same upsert; the subscriber keeps one tag.
+    await perform(job("addTag", { tagName: "webinar-lead" }));
+    expect(drip.subscribers).toMatchObject([{ email: "ada@example.com", tags: ["webinar-lead"] }]);
+  });
+
+  it("removeTag deletes the tag from the subscriber; someone Drip does not know is skipped", async () => {
+    await seedAda();
+    await expect(perform(job("removeTag", { tagName: "VIP" }))).resolves.toEqual({ status: "sent", detail: 'tag "vip" removed (HTTP 204)' });
+    expect(drip.calls(`DELETE ${ADA}/tags/vip`)).toHaveLength(1);
+    expect(drip.subscribers[0]?.tags).toEqual([]);
+    await expect(perform(job("removeTag", { tagName: "vip" }, { email: "bob@example.com" }))).resolves.toEqual({
+      status: "skipped",
+      reason: "the registrant is not a Drip subscriber",
+    });
+  });
+
+  it("addToCampaign subscribes to the email series once: a retry after a lost answer finds the subscription", async () => {
+    drip.loseNextAnswer(`POST ${BASE}/campaigns/111/subscribers`);
+    await expect(perform(job("addToCampaign", { campaignName: "111" }))).rejects.toThrow(
+      new RetryableActionError("Drip answered HTTP 502: Bad Gateway"),
+    );
+    expect(drip.calls(`POST ${BASE}/campaigns/111/subscribers`)[0]?.data).toEqual({
+      subscribers: [{ email: "ada@example.com", first_name: "Ada", last_name: "Lovelace" }],
+    });
+    await expect(perform(job("addToCampaign", { campaignName: "111" }))).resolves.toEqual({
+      status: "sent",
+      detail: "already active in email series 111",
+    });
+    expect(drip.calls(`POST ${BASE}/campaigns/111/subscribers`)).toHaveLength(1);
+    expect(drip.calls(`GET ${ADA}/campaign_subscriptions`)).toHaveLength(2);
+  });
+
+  it("addToWorkflow starts the subscriber on the workflow", async () => {
+    await expect(perform(job("addToWorkflow", { workflowName: "221" }))).resolves.toEqual({
+      status: "sent",
+      detail: "started on workflow 221 (HTTP 201)",
+    });
+    expect(drip.calls(`POST ${BASE}/workflows/221/subscribers`)[0]?.data).toEqual({
+      subscribers: [{ email: "ada@example.com", first_name: "Ada", last_name: "Lovelace" }],
+    });
+    expect(drip.subscribers[0]?.starts).toEqual({ 221: 1 });
+  });
+
+  it("delete removes the subscriber; a retry after a lost answer is skipped, not repeated", async () => {
+    await seedAda();
+    drip.loseNextAnswer(`DELETE ${ADA}`);
+    await expect(perform(job("delete", {}))).rejects.toBeInstanceOf(RetryableActionError);
+    expect(drip.subscribers).toEqual([]);
+    await expect(perform(job("delete", {}))).resolves.toEqual({ status: "skipped", reason: "the registrant is not a Drip subscriber" });
+  });
+
+  it("Drip's refusal is permanent, in its words; a node without its workflow is refused", async () => {
+    drip.token = "revoked";
+    const refused = perform(job("addTag", { tagName: "vip" }));
+    await expect(refused).rejects.toBeInstanceOf(PermanentActionError);
+    await expect(refused).rejects.toThrow(/^Drip answered.*: You are not authorized to access this resource$/);
+    drip.token = "drip-token-0123456789";
+    await expect(perform(job("addToWorkflow", {}))).rejects.toThrow(new PermanentActionError("Drip: Pick a workflow (workflowName)."));
+    await expect(perform(job("delete", {}, { email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
+  });
+});

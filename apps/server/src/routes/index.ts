@@ -22,6 +22,7 @@ import { formRoutes } from "./forms.js";
 import { webinarRoutes } from "./webinars.js";
 import { webinarRescheduleRoutes } from "./webinarReschedule.js";
 import { mediaRoutes } from "./media.js";
+import { mediaLinkRoutes } from "./mediaLinks.js";
 import { uploadRoutes } from "./upload.js";
 import { roomApiRoutes } from "../room/roomApi.js";
 import { roomChatRoutes } from "../room/chat/chatRoutes.js";
@@ -55,6 +56,7 @@ export const apiRoutes: readonly Route[] = [
   ...automationRoutes,
   ...publicRegistrationRoutes,
   ...mediaRoutes,
+  ...mediaLinkRoutes,
   ...uploadRoutes,
   ...roomApiRoutes,
   ...roomChatRoutes,

@@ -324,6 +324,12 @@ export const CASES: Record<string, Case> = {
     ]),
   ),
 
+  "GET /public/media/:id": {
+    calls: (i) => [{ path: `/public/media/${i.file}` }],
+    expect: { sameAsAnonymous: true },
+    why: "a signed link is the key, not the caller: without the server's signature B gets the 403 anyone gets",
+  },
+
   "POST /media/renameFile": {
     calls: (i) => [
       { path: "/media/renameFile", body: { uniqueID: i.file, name: "taken.wav" } },

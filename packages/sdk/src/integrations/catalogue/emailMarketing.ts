@@ -15,10 +15,10 @@ const GROUP = pick("groupName", "Group", "groups");
  * Email-marketing services. Their tags are chosen by name (lower-cased before adding, spec §5)
  * and must be found among the account's tags or the chosen list's tags.
  *
- * Credentials, as each service documents them: ConvertKit API key + API secret; Sendlane (API
- * v1) API key + hash key + account subdomain; Klaviyo private API key + public API key (site
- * id); iContact application id + API username + API password + account id; MailerLite API key;
- * Maropost account id + auth token (`access_token`). The others connect through OAuth.
+ * Credentials, as each service documents them: Kit (ConvertKit) v4 API key; Sendlane (API
+ * v1) API key + hash key + account subdomain; Klaviyo private API key; iContact application id
+ * + API username + API password + account id; MailerLite API key; Maropost account id + auth
+ * token (`access_token`). The others connect through OAuth.
  */
 export const emailMarketingIntegrations = {
   AWEBER: {
@@ -103,7 +103,9 @@ export const emailMarketingIntegrations = {
     label: "Kit (ConvertKit)",
     category: "email",
     auth: "credentials",
-    credentials: [secretCredential("api_key", "API key"), secretCredential("api_secret", "API secret")],
+    // Kit's current API (v4) takes one v4 API key in the X-Kit-Api-Key header; the v3 key and
+    // secret pair belongs to the legacy API.
+    credentials: [secretCredential("api_key", "API key (v4)")],
     actions: [...tagActions(TAG_BY_NAME), action("addToSequence", [SEQUENCE])],
   },
   SENDLANE: {
@@ -123,10 +125,9 @@ export const emailMarketingIntegrations = {
     label: "Klaviyo",
     category: "email",
     auth: "credentials",
-    credentials: [
-      secretCredential("private_api_key", "Private API key"),
-      credential("public_api_key", "Public API key (site ID)"),
-    ],
+    // Klaviyo's server API takes the private key only; the public key (site ID) is for its
+    // browser-side client API, which this server never calls.
+    credentials: [secretCredential("private_api_key", "Private API key")],
     actions: [action("moveList", [LIST])],
   },
   ICONTACT: {

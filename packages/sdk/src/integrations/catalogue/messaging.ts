@@ -111,6 +111,7 @@ export const messagingIntegrations = {
     label: "OneSignal",
     category: "push",
     auth: "credentials",
+    lists: true,
     credentials: [credential("app_id", "App ID"), secretCredential("rest_api_key", "REST API key")],
     actions: [action("sendNotification", [pick("template", "Template", "templates")])],
   },

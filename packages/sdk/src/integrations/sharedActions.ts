@@ -63,15 +63,18 @@ export const LIVECHAT: ActionDefinition = action("livechat", [
 ]);
 
 /**
- * The live-event actions of every live-event kind. `encore` moves the registrant to the
- * timeline's encore session (the multi-event marked isEncore) and `addEvent` registers them for
- * the event of the node's model (eventName), so neither has fields of its own.
+ * The live-event actions of every live-event kind. The room plays `livechat`, `cta` and
+ * `changesubject`; the engine carries out the other three on the registrant
+ * (apps/server/src/integrations/services/liveevent/README.md): `encore` moves them to the event's
+ * encore session (a replay the next day at the same time), `addEvent` registers them for the next
+ * open session of the timeline `timelineID` (of the same account), `deleteSystemWide` removes
+ * them from every timeline of the account.
  */
 export const LIVE_ACTIONS: readonly ActionDefinition[] = [
   LIVECHAT,
   action("cta", [text("headline", "Headline"), text("subheadline", "Subheadline")]),
   action("changesubject", [text("subject", "New subject")]),
   action("encore"),
-  action("addEvent"),
+  action("addEvent", [text("timelineID", "Timeline to register for", { placeholder: "The timeline's id" })]),
   action("deleteSystemWide"),
 ];

@@ -28,7 +28,14 @@ export {
 } from "./nodeOffset.js";
 export { addCalendarDays, zonedToUtc, zonedWallTime, type CalendarDate, type WallTime } from "./zonedTime.js";
 export { eventMinuteOfDay, nodeInstant, toInstant, type InstantContext } from "./nodeInstant.js";
-export { LIVE_ACTION_KEYS, isLiveAction, type LiveActionKey } from "./liveActions.js";
+export {
+  LIVE_ACTION_KEYS,
+  REGISTRANT_ACTION_KEYS,
+  isLiveAction,
+  isRegistrantAction,
+  type LiveActionKey,
+  type RegistrantActionKey,
+} from "./liveActions.js";
 export { isActionComplete, type MissingPart } from "./isActionComplete.js";
 export { checkAfterWithinLiveWindow, checkLiveWindowOverlap, type LiveWindowContext } from "./liveWindowRules.js";
 export { checkBeforeAllowed } from "./checkBeforeAllowed.js";

@@ -19,3 +19,24 @@ export type LiveActionKey = (typeof LIVE_ACTION_KEYS)[number];
 export function isLiveAction(node: Pick<TimelineNodeLike, "key" | "action">): boolean {
   return [node.key, node.action].some((value) => typeof value === "string" && (LIVE_ACTION_KEYS as readonly string[]).includes(value.trim()));
 }
+
+/**
+ * The live-event actions that act on the registrant, not in the room: `encore` (moved to a replay
+ * session), `addEvent` (registered for another timeline's session), `deleteSystemWide` (removed
+ * from every timeline of the account). The engine carries them out per registrant as scheduled
+ * jobs; the room shows nothing for them.
+ */
+export const REGISTRANT_ACTION_KEYS = ["encore", "addEvent", "deleteSystemWide"] as const;
+export type RegistrantActionKey = (typeof REGISTRANT_ACTION_KEYS)[number];
+
+/**
+ * True when a node is a live-event action the engine carries out on the registrant
+ * ({@link REGISTRANT_ACTION_KEYS}), looked for in `key` and `action` as {@link isLiveAction} does.
+ *
+ * @example
+ * isRegistrantAction({ action: "encore" }); // true
+ * isRegistrantAction({ key: "livechat" }); // false
+ */
+export function isRegistrantAction(node: Pick<TimelineNodeLike, "key" | "action">): boolean {
+  return [node.key, node.action].some((value) => typeof value === "string" && (REGISTRANT_ACTION_KEYS as readonly string[]).includes(value.trim()));
+}

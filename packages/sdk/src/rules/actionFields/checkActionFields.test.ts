@@ -112,14 +112,14 @@ describe("voicemail drop (Drop Cowboy)", () => {
   });
 });
 
-describe("voice broadcast (ClickSend)", () => {
+describe("audio files (Drop Cowboy's ringless voicemail; ClickSend's voice API cannot play one, so it offers no action)", () => {
   const audios = [{ uniqueID: "aud-1" }, { uniqueID: "aud-2" }];
   it("needs an audio file existing among the user's audios", () => {
-    expect(run("CLICKSEND", "sendVoice", { audiofile: "aud-2" }, { audios })).toEqual(ok);
-    expect(run("CLICKSEND", "sendVoice", { audiofile: "aud-9" }, { audios })).toEqual(
+    expect(run("DROPCOWBOY", "sendRvm", { audiofile: "aud-2" }, { audios })).toEqual(ok);
+    expect(run("DROPCOWBOY", "sendRvm", { audiofile: "aud-9" }, { audios })).toEqual(
       problem("audiofile", "Pick an audio file that is in your media library", "notFound"),
     );
-    expect(run("CLICKSEND", "sendVoice", {}, { audios })).toEqual(problem("audiofile", "Pick an audio file"));
+    expect(run("DROPCOWBOY", "sendRvm", {}, { audios })).toEqual(problem("audiofile", "Pick an audio file"));
   });
 });
 
@@ -143,10 +143,12 @@ describe("live-event actions", () => {
     );
   });
 
-  it("encore, addEvent and deleteSystemWide need nothing more", () => {
-    for (const action of ["encore", "addEvent", "deleteSystemWide"]) {
+  it("encore and deleteSystemWide need nothing more; addEvent needs the timeline to register for", () => {
+    for (const action of ["encore", "deleteSystemWide"]) {
       expect(run("GOTOWEBINAR", action, {})).toEqual(ok);
     }
+    expect(run("AEVENT", "addEvent", { timelineID: "5b0c4f0e-8d1a-4c1e-9f3a-2b7d6e5a4c3b" })).toEqual(ok);
+    expect(run("AEVENT", "addEvent", {})).toMatchObject({ ok: false, field: "timelineID" });
   });
 });
 

@@ -48,8 +48,9 @@ describe("integration catalogue invariants", () => {
     expect([...CREDENTIAL_FIELDS].sort()).toEqual([...SPEC_CREDENTIAL_FIELDS].sort());
     const used = new Set(entries.flatMap((e) => e.credentials.map((c) => c.name)));
     // Spec §3 names no form asks for any more (still accepted wire names): Kit's v4 API replaced
-    // the v3 key + secret pair by one key; Klaviyo's server API needs no public key (issue 14).
-    const retired = ["api_secret", "public_api_key"];
+    // the v3 key + secret pair by one key, Sendlane's v2 API the v1 key + hash key + subdomain by
+    // one token; Klaviyo's server API needs no public key (issue 14).
+    const retired = ["api_secret", "public_api_key", "hash_key", "subdomain"];
     expect([...used].sort()).toEqual(SPEC_CREDENTIAL_FIELDS.filter((name) => !retired.includes(name)).sort());
   });
 

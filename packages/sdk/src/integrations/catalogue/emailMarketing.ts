@@ -15,8 +15,8 @@ const GROUP = pick("groupName", "Group", "groups");
  * Email-marketing services. Their tags are chosen by name (lower-cased before adding, spec §5)
  * and must be found among the account's tags or the chosen list's tags.
  *
- * Credentials, as each service documents them: Kit (ConvertKit) v4 API key; Sendlane (API
- * v1) API key + hash key + account subdomain; Klaviyo private API key; iContact application id
+ * Credentials, as each service documents them: Kit (ConvertKit) v4 API key; Sendlane v2
+ * API access token; Klaviyo private API key; iContact application id
  * + API username + API password + account id; MailerLite API key; Maropost account id + auth
  * token (`access_token`). The others connect through OAuth.
  */
@@ -113,11 +113,9 @@ export const emailMarketingIntegrations = {
     label: "Sendlane",
     category: "email",
     auth: "credentials",
-    credentials: [
-      secretCredential("api_key", "API key"),
-      secretCredential("hash_key", "Hash key"),
-      credential("subdomain", "Account subdomain", { placeholder: "yourcompany" }),
-    ],
+    // Sendlane's current API (v2) takes one API access token as a Bearer token; the v1 API key,
+    // hash key and subdomain belong to the retired v1 API.
+    credentials: [secretCredential("api_key", "API access token")],
     actions: [...tagActions(TAG_BY_NAME), action("moveList", [LIST])],
   },
   KLAVIYO: {

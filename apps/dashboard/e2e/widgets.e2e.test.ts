@@ -131,16 +131,18 @@ describe("widgets in the dashboard", () => {
 
 describe("the media picker in the action form", () => {
   it("fills an action's audio file from the picker opened over the action dialog", async () => {
-    // A voice service: the server does not contact it on create, so a made-up key will do.
+    // A voicemail-drop service: the server does not contact it on create, so a made-up secret will do.
+    // (Drop Cowboy's ringless voicemail is the catalogue's audio-file action: ClickSend's voice API
+    // speaks text only, so ClickSend offers none.)
     const service = `E2E voice ${RUN}`;
     await visit(page, "/integrations/add-integration");
-    await page.getByLabel("Service").selectOption("CLICKSEND");
+    await page.getByLabel("Service").selectOption("DROPCOWBOY");
     await page.getByLabel("Name", { exact: true }).fill(service);
-    await page.getByLabel("Username").fill("e2e");
-    await page.getByLabel("API key").fill("e2e-key");
+    await page.getByLabel("Team ID").fill("e2e");
+    await page.getByLabel("Secret").fill("e2e-secret");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("heading", { level: 1, name: service }).waitFor();
-    // ClickSend has no lists the server reads: the page asks for none, so nothing fails.
+    // Drop Cowboy has no lists the server reads: the page asks for none, so nothing fails.
     await page.waitForLoadState("networkidle");
     expect(await page.getByRole("heading", { name: "Lists and tags" }).count()).toBe(0);
     expectNoConsoleErrors(page);
@@ -149,8 +151,8 @@ describe("the media picker in the action form", () => {
     await page.getByRole("button", { name: "Add action" }).click();
     const add = page.getByRole("dialog", { name: "Add an action" });
     await add.getByLabel("Day", { exact: true }).selectOption("1");
-    await add.getByLabel("Runs through").selectOption({ label: `${service} (ClickSend)` });
-    await add.getByLabel("Action", { exact: true }).selectOption({ label: "Send voice broadcast" });
+    await add.getByLabel("Runs through").selectOption({ label: `${service} (Drop Cowboy)` });
+    await add.getByLabel("Action", { exact: true }).selectOption({ label: "Drop ringless voicemail" });
     const field = add.getByRole("group", { name: "Audio file" });
     await field.getByRole("button", { name: "Choose from media" }).click();
     const picker = page.getByRole("dialog", { name: "Choose an audio file" });
@@ -173,7 +175,7 @@ describe("the media picker in the action form", () => {
 
     await add.getByRole("button", { name: "Add action" }).click();
     await add.waitFor({ state: "detached" });
-    await page.getByRole("region", { name: "1 day after", exact: true }).getByText("Send voice broadcast").first().waitFor();
+    await page.getByRole("region", { name: "1 day after", exact: true }).getByText("Drop ringless voicemail").first().waitFor();
   });
 });
 

@@ -33,7 +33,7 @@ export function vendorMessage(body: unknown): string | undefined {
   if (typeof body === "string") return body.trim().slice(0, 300) || undefined;
   if (!body || typeof body !== "object") return undefined;
   const record = body as Record<string, unknown>;
-  for (const key of ["message", "detail", "error_description", "Message", "title"]) {
+  for (const key of ["message", "detail", "error_description", "Message", "title", "response_msg"]) {
     if (typeof record[key] === "string" && record[key]) return record[key];
   }
   if (typeof record.error === "string") return record.error;

@@ -77,6 +77,7 @@ export const messagingIntegrations = {
     label: "ManyChat",
     category: "chat",
     auth: "credentials",
+    lists: true,
     credentials: [secretCredential("api_key", "API key")],
     actions: [
       ...tagActions(TAG_BY_ID),

@@ -1,6 +1,6 @@
 import type { IntegrationKind } from "@cuepoint/sdk";
 import type { Orm } from "../db/types.js";
-import type { ServiceContext } from "./adapters/types.js";
+import type { ServiceContext } from "./services/types.js";
 import { oauthClient, serviceUrl } from "./endpoints.js";
 import { labelOf } from "./kinds.js";
 import { OAUTH_PROVIDERS } from "./oauth/providers.js";
@@ -25,7 +25,7 @@ export interface ContextInput {
   saveTokens?: (tokens: OAuthTokens) => Promise<void>;
 }
 
-/** The context adapters work in (see adapters/types.ts). */
+/** The context adapters work in (see services/types.ts). */
 export function serviceContext(input: ContextInput): ServiceContext {
   const label = labelOf(input.kind);
   let tokens = input.tokens;

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { ServiceList } from "@cuepoint/sdk";
 import { integrationLists } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import type { ServiceLists } from "./adapters/types.js";
+import type { ServiceLists } from "./services/types.js";
 
 /** Cached lists older than this are fetched again even without `refresh`. */
 export const LIST_MAX_AGE_MS = 24 * 60 * 60_000;

@@ -1,24 +1,24 @@
 import type { IntegrationKind } from "@cuepoint/sdk";
 import type { AppDeps } from "../deps.js";
 import { badRequest, HttpError } from "../http/errors.js";
-import { adapterFor } from "./adapters/index.js";
-import type { IntegrationAdapter, ServiceContext } from "./adapters/types.js";
 import { integrationContext } from "./context.js";
 import { labelOf } from "./kinds.js";
+import { serviceFor } from "./services/index.js";
+import type { IntegrationAdapter, IntegrationService, ServiceContext } from "./services/types.js";
 import { loadIntegration, type LoadedIntegration } from "./store.js";
 
 export interface Service {
   loaded: LoadedIntegration;
-  adapter: IntegrationAdapter;
+  adapter: IntegrationService;
   ctx: ServiceContext;
 }
 
 /**
- * One of the caller's integrations with its adapter and context. 404 for an id that is not the
+ * One of the caller's integrations with its service (from the registry) and context. 404 for an id that is not the
  * caller's (checked first, so another account's id never learns its kind); 400 on
  * `integrationID` when the path names another kind than the integration is.
  */
-export async function serviceFor(
+export async function loadService(
   deps: AppDeps,
   accountId: string,
   integrationID: string | number,
@@ -33,7 +33,7 @@ export async function serviceFor(
   }
   return {
     loaded,
-    adapter: adapterFor(loaded.kind),
+    adapter: serviceFor(loaded.kind),
     ctx: integrationContext(deps.db.orm, loaded, deps.config.now),
   };
 }

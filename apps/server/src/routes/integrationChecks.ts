@@ -7,16 +7,14 @@ import {
 } from "@cuepoint/sdk";
 import { badRequest } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
-import { adapterFor } from "../integrations/adapters/index.js";
-import { smtpCheckNote, verifySmtp } from "../integrations/adapters/smtp.js";
 import { serviceContext } from "../integrations/context.js";
 import { asHttpError, parseCredentials, throughService } from "../integrations/credentials.js";
 import { kindFromPath, labelOf } from "../integrations/kinds.js";
 import { isMasked, withoutMasked } from "../integrations/secrets.js";
 import { signingSecretsAt, signsDeliveries } from "../integrations/signingSecret.js";
 import { ServiceError } from "../integrations/serviceCall.js";
-import { serviceFor } from "../integrations/service.js";
-import { smtpSettings } from "../integrations/smtpTransport.js";
+import { loadService } from "../integrations/service.js";
+import { serviceFor } from "../integrations/services/index.js";
 import { loadIntegration, updateIntegration } from "../integrations/store.js";
 import { ack, AckAnswer } from "./answers.js";
 
@@ -58,7 +56,7 @@ const check = defineRoute({
     const merged = { ...stored, ...withoutMasked(fields) };
     const credentials = parseCredentials(kind, merged);
     const ctx = serviceContext({ kind, credentials: { ...merged, ...credentials }, signingSecrets, now: deps.config.now });
-    const note = await throughService(() => adapterFor(kind).check(ctx));
+    const note = await throughService(() => serviceFor(kind).check(ctx));
     return ack(note || `${labelOf(kind)} accepted the credentials.`);
   },
 });
@@ -77,7 +75,7 @@ const test = defineRoute({
   body: IntegrationIdRequestSchema,
   answer: { description: "Confirmation.", schema: AckAnswer },
   async handle({ body, caller, deps }) {
-    const service = await serviceFor(deps, caller.accountId, body.integrationID);
+    const service = await loadService(deps, caller.accountId, body.integrationID);
     const now = deps.config.now;
     try {
       const note = await service.adapter.check(service.ctx);
@@ -107,11 +105,11 @@ const testSmtp = defineRoute({
   access: "integrations:write",
   body: SmtpCredentialsSchema,
   answer: { description: "Confirmation.", schema: AckAnswer },
-  async handle({ body }) {
+  async handle({ body, deps }) {
     if (!isPort(body.port)) throw badRequest("Port must be a whole number from 1 to 65535, such as 587", "port");
-    const settings = smtpSettings(body);
-    await throughService(() => verifySmtp(settings));
-    return ack(smtpCheckNote(settings));
+    const ctx = serviceContext({ kind: "SMTP", credentials: body, now: deps.config.now });
+    const note = await throughService(() => serviceFor("SMTP").check(ctx));
+    return ack(note || "The SMTP server answered.");
   },
 });
 

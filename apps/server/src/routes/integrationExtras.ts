@@ -5,7 +5,7 @@ import { defineRoute, type RouteInput } from "../http/route.js";
 import { throughService } from "../integrations/credentials.js";
 import { addToCachedList } from "../integrations/listCache.js";
 import { ServiceError } from "../integrations/serviceCall.js";
-import { requireOperation, serviceFor } from "../integrations/service.js";
+import { loadService, requireOperation } from "../integrations/service.js";
 import { loadIntegration, updateIntegration } from "../integrations/store.js";
 import { ack, AckAnswer } from "./answers.js";
 
@@ -27,7 +27,7 @@ const createFbAudience = defineRoute({
   encoding: "multipart",
   answer: { description: "The audience.", schema: v.object({ success: v.looseObject({ id: v.string(), name: v.string() }) }) },
   async handle({ body, caller, deps }) {
-    const service = await serviceFor(deps, caller.accountId, body.integrationID, "FACEBOOK");
+    const service = await loadService(deps, caller.accountId, body.integrationID, "FACEBOOK");
     const create = requireOperation(service, "createAudience", "Creating audiences");
     const audience = await throughService(() => create(service.ctx, String(body.adAccountId), body.name));
     await addToCachedList(deps.db.orm, caller.accountId, service.loaded.row.id, "audiences", audience);
@@ -49,7 +49,7 @@ const deleteNiftyImage = defineRoute({
   body: DeleteNiftyImageRequestSchema,
   answer: { description: "Confirmation.", schema: AckAnswer },
   async handle({ body, caller, deps }) {
-    const service = await serviceFor(deps, caller.accountId, body.integrationID, "NIFTYIMAGE");
+    const service = await loadService(deps, caller.accountId, body.integrationID, "NIFTYIMAGE");
     const images = { ...(service.loaded.row.images ?? {}) };
     const key = Object.keys(images).find((name) => images[name]?.url === body.url);
     if (key === undefined) throw notFound("This integration has no image with this address.");
@@ -69,7 +69,7 @@ const deleteNiftyImage = defineRoute({
 type SheetsQuery = v.InferOutput<typeof SheetsQuerySchema>;
 
 async function sheets({ params, caller, deps }: RouteInput<undefined, SheetsQuery, "integrations:read">) {
-  const service = await serviceFor(deps, caller.accountId, params.integrationID ?? "", "GOOGLESHEETS");
+  const service = await loadService(deps, caller.accountId, params.integrationID ?? "", "GOOGLESHEETS");
   const spreadsheet = params.spreadsheetID ?? "";
   if (params.worksheet !== undefined) {
     const read = requireOperation(service, "headerRow", "Reading header rows");

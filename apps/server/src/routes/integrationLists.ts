@@ -12,7 +12,7 @@ import { defineRoute } from "../http/route.js";
 import { throughService } from "../integrations/credentials.js";
 import { kindFromPath } from "../integrations/kinds.js";
 import { addToCachedList, cachedLists, storeLists } from "../integrations/listCache.js";
-import { requireOperation, serviceFor, type Service } from "../integrations/service.js";
+import { loadService, requireOperation, type Service } from "../integrations/service.js";
 import { updateIntegration } from "../integrations/store.js";
 import type { AppDeps } from "../deps.js";
 import { ack, AckAnswer } from "./answers.js";
@@ -42,7 +42,7 @@ const getLists = defineRoute({
   encoding: "multipart",
   answer: { description: "Lists by name.", schema: v.object({ success: v.record(v.string(), v.array(ServiceListSchema)) }) },
   async handle({ body, params, caller, deps, c }) {
-    const service = await serviceFor(deps, caller.accountId, body.integrationID, kindFromPath(params.kind));
+    const service = await loadService(deps, caller.accountId, body.integrationID, kindFromPath(params.kind));
     const { orm } = deps.db;
     const now = deps.config.now();
     const id = service.loaded.row.id;
@@ -75,7 +75,7 @@ const addField = defineRoute({
   body: AddFieldRequestSchema,
   answer: { description: "Confirmation.", schema: AckAnswer },
   async handle({ body, params, caller, deps }) {
-    const service = await serviceFor(deps, caller.accountId, body.integrationID, kindFromPath(params.kind));
+    const service = await loadService(deps, caller.accountId, body.integrationID, kindFromPath(params.kind));
     const add = requireOperation(service, "addField", "Adding fields");
     await throughService(() => add(service.ctx, String(body.listID), body.name));
     return ack(`The field "${body.name}" is added.`);
@@ -97,7 +97,7 @@ const addAutoField = defineRoute({
   encoding: "multipart",
   answer: { description: "Confirmation naming the fields added.", schema: AckAnswer },
   async handle({ body, params, caller, deps }) {
-    const service = await serviceFor(deps, caller.accountId, body.integrationID, kindFromPath(params.kind));
+    const service = await loadService(deps, caller.accountId, body.integrationID, kindFromPath(params.kind));
     const add = requireOperation(service, "addAutoFields", "Adding the webinar fields");
     const added = await throughService(() => add(service.ctx, String(body.listID)));
     return ack(added.length > 0 ? `Added: ${added.join(", ")}.` : "The list already has the webinar fields.");
@@ -135,7 +135,7 @@ const addTag = defineRoute({
   encoding: "multipart",
   answer: { description: "The tag.", schema: v.object({ success: ServiceListSchema }) },
   async handle({ body, params, caller, deps }) {
-    const service = await serviceFor(deps, caller.accountId, body.integrationID, kindFromPath(params.kind));
+    const service = await loadService(deps, caller.accountId, body.integrationID, kindFromPath(params.kind));
     return { success: await addOneTag(deps, service, String(body.listID), normalizeTagName(body.name)) };
   },
 });
@@ -157,7 +157,7 @@ const bulkTags = defineRoute({
     schema: v.object({ success: v.literal(true), message: v.string(), tags: v.array(ServiceListSchema) }),
   },
   async handle({ body, caller, deps }) {
-    const service = await serviceFor(deps, caller.accountId, body.integrationID);
+    const service = await loadService(deps, caller.accountId, body.integrationID);
     const tags: ServiceList[] = [];
     for (const name of new Set(body.tags.map(normalizeTagName))) tags.push(await addOneTag(deps, service, "", name));
     return { ...ack(`${tags.length} tag${tags.length === 1 ? "" : "s"} ready.`), tags };

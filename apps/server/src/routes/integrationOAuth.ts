@@ -3,7 +3,7 @@ import { integrationCatalogue, IntegrationSchema, OAuthAuthorizeQuerySchema, OAu
 import type { AppDeps } from "../deps.js";
 import { badRequest, notFound, unprocessable } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
-import { adapterFor } from "../integrations/adapters/index.js";
+import { serviceFor } from "../integrations/services/index.js";
 import { serviceContext } from "../integrations/context.js";
 import { throughService } from "../integrations/credentials.js";
 import { oauthClient } from "../integrations/endpoints.js";
@@ -109,7 +109,7 @@ const callback = defineRoute({
       credentials = { sid: body.AccountSid };
     }
     const ctx = serviceContext({ kind, credentials, tokens, now });
-    const facts = await throughService(async () => (await adapterFor(kind).afterConnect?.(ctx)) ?? {});
+    const facts = await throughService(async () => (await serviceFor(kind).afterConnect?.(ctx)) ?? {});
     const meta = { via: "oauth", ...facts };
     const secrets = { ...emptySecrets(), credentials, ...(tokens && { tokens }) };
     if (attempt.integrationId) {

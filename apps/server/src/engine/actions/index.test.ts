@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultConfig } from "../../config.js";
-import { checkActionReady, executeAction, hasExecutor, type ActionContext } from "./index.js";
+import { executorFor } from "../../integrations/services/index.js";
+import { checkActionReady, executeAction, type ActionContext } from "./index.js";
 import { makeJob } from "./test-support/jobs.js";
 
 /** Skips never touch the database: this context has none, so a test fails loudly if one does. */
@@ -32,10 +33,10 @@ describe("executeAction dispatch", () => {
       ["WEBHOOK", "sendWebhook"], ["ZAPIER", "sendWebhook"], ["SMTP", "sendMail"], ["TWILIO", "sendsms"],
       ["TWILIO", "sendmms"], ["MAILCHIMP", "addTag"], ["MAILCHIMP", "removeTag"], ["MAILCHIMP", "moveList"],
       ["ACTIVECAMPAIGN", "addTag"], ["ACTIVECAMPAIGN", "removeTag"], ["ACTIVECAMPAIGN", "moveList"],
-      ["HUBSPOT", "addToWorkflow"], ["hubspot", "moveList"],
-    ];
-    expect(covered.filter(([kind = "", action = ""]) => !hasExecutor(kind, action))).toEqual([]);
-    expect(hasExecutor("TWILIO", "addTag")).toBe(false);
+      ["HUBSPOT", "addToWorkflow"], ["HUBSPOT", "moveList"],
+    ] as const;
+    expect(covered.filter(([kind, action]) => !executorFor(kind, action))).toEqual([]);
+    expect(executorFor("TWILIO", "addTag")).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { getIntegrationKind, type IntegrationKind } from "@cuepoint/sdk";
-import type { ServiceContext } from "../../integrations/adapters/types.js";
+import type { ServiceContext } from "../../integrations/services/types.js";
 import { integrationContext } from "../../integrations/context.js";
 import { labelOf } from "../../integrations/kinds.js";
 import { loadIntegration, type LoadedIntegration } from "../../integrations/store.js";

@@ -1,7 +1,69 @@
-import type { IntegrationKind } from "@cuepoint/sdk";
+import type { IntegrationKind, ServiceList } from "@cuepoint/sdk";
 import type { ActionContext, ActionJob, ActionOutcome } from "../../engine/actions/types.js";
-import type { IntegrationAdapter, ServiceContext } from "../adapters/types.js";
+import type { RawServiceRequest } from "../serviceCall.js";
 import type { LoadedIntegration } from "../store.js";
+
+/** Lists of a service by list name (`lists`, `tags`, `automations`, `audiences`…). */
+export type ServiceLists = Record<string, ServiceList[]>;
+
+/** What an adapter gets for one call: the credentials, and helpers bound to the kind. */
+export interface ServiceContext {
+  kind: IntegrationKind;
+  /** The service's name for messages ("ActiveCampaign"). */
+  label: string;
+  /** Credential fields as text; for `/{kind}/check` also any other field of the body. */
+  credentials: Record<string, string>;
+  /** Provider facts kept beside the secrets (Mailchimp's `dc`…). */
+  meta: Record<string, string>;
+  /**
+   * The saved integration's webhook signing secrets (WEBHOOK, ZAPIER) as deliveries use them now:
+   * the current one, then a rotated-out one still in its grace period; empty when none or unsaved.
+   */
+  signingSecrets: readonly string[];
+  /** The server's clock (the test clock in tests). */
+  now(): Date;
+  /** The OAuth access token, refreshed first when it has expired; throws when there is none. */
+  accessToken(): Promise<string>;
+  /** A vendor URL, rebased by `CUEPOINT_<KIND>_BASE_URL`. */
+  url(vendorUrl: string): string;
+  /** One call to the service; errors become the service's own words. */
+  call<T = unknown>(url: string, request?: RawServiceRequest): Promise<T>;
+}
+
+/**
+ * One service behind one interface. `check` is required (it backs `/{kind}/check` and
+ * `/test/integration`); the rest are offered where the service has them, and the routes answer a
+ * clear "not supported" where an adapter leaves one out.
+ */
+export interface IntegrationAdapter {
+  /** Tries the credentials against the service; answers an optional note for the person. */
+  check(ctx: ServiceContext): Promise<string | void>;
+  lists?(ctx: ServiceContext): Promise<ServiceLists>;
+  addField?(ctx: ServiceContext, listID: string, name: string): Promise<void>;
+  /** Adds the webinar fields (AUTO_FIELDS) missing on a list; answers the names added. */
+  addAutoFields?(ctx: ServiceContext, listID: string): Promise<string[]>;
+  addTag?(ctx: ServiceContext, listID: string, name: string): Promise<ServiceList>;
+  createAudience?(ctx: ServiceContext, adAccountId: string, name: string): Promise<ServiceList>;
+  deleteImage?(ctx: ServiceContext, imageKey: string): Promise<void>;
+  worksheets?(ctx: ServiceContext, spreadsheetID: string): Promise<string[]>;
+  headerRow?(ctx: ServiceContext, spreadsheetID: string, worksheet: string): Promise<string[]>;
+  /** After an OAuth connection: provider facts to keep in `meta` (Mailchimp's data centre). */
+  afterConnect?(ctx: ServiceContext): Promise<Record<string, string>>;
+}
+
+/**
+ * The registrant fields `/{kind}/addautofield` creates on a list, so the service's emails can
+ * carry the webinar's details. Our design (the spec names the call only): a label, and a tag of
+ * at most 10 capitals (Mailchimp's merge-tag limit) that services use as the field's key.
+ */
+export const AUTO_FIELDS = [
+  { name: "Webinar join link", tag: "JOINLINK" },
+  { name: "Webinar replay link", tag: "REPLAYLINK" },
+  { name: "Webinar date", tag: "WEBDATE" },
+  { name: "Webinar time", tag: "WEBTIME" },
+  { name: "Webinar time zone", tag: "WEBTZ" },
+  { name: "Webinar subject", tag: "WEBSUBJECT" },
+] as const;
 
 /**
  * One carrying-out of a timeline action through a stored integration: the job, the engine's

@@ -1,0 +1,9 @@
+import type { IntegrationService } from "../types.js";
+import { facebook } from "./adapter.js";
+
+/** Facebook custom audiences through the Graph API, OAuth token: see README.md. */
+export const facebookService: IntegrationService = {
+  ...facebook,
+  kinds: ["FACEBOOK"],
+  actions: {},
+};

@@ -1,0 +1,50 @@
+import { asAction } from "../../../engine/actions/errors.js";
+import { callPeer } from "../../../engine/actions/http.js";
+import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
+import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import type { ActionRun } from "../types.js";
+
+/** Where a HubSpot private-app token is kept when the account uses one instead of OAuth (`adddata`). */
+export const PRIVATE_APP_TOKEN_FIELD = "private_app_token";
+
+/** The bearer token: the OAuth grant (refreshed when expired), else a private-app token. */
+async function bearer({ loaded, service }: ActionRun) {
+  const { label } = service;
+  const privateToken = loaded.secrets.data[PRIVATE_APP_TOKEN_FIELD];
+  let token: string;
+  if (loaded.secrets.tokens) token = await asAction(() => service.accessToken());
+  else if (typeof privateToken === "string" && privateToken) token = privateToken;
+  else throw new PermanentActionError(`${label}: connect HubSpot through its sign-in, or store a private-app token.`);
+  return { service, label, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * HUBSPOT `addToWorkflow`: `POST /automation/v2/workflows/{workflowId}/enrollments/contacts/{email}`
+ * on api.hubapi.com (rebased by CUEPOINT_HUBSPOT_BASE_URL), `Authorization: Bearer <token>`.
+ *
+ * @example
+ * await hubspotAddToWorkflow(run); // { status: "sent", detail: "enrolled in workflow 4567 (HTTP 204)" }
+ */
+export async function hubspotAddToWorkflow(run: ActionRun): Promise<ActionOutcome> {
+  const { job } = run;
+  if (!job.registrant.email.trim()) return NO_EMAIL;
+  const { service, label, headers } = await bearer(run);
+  const workflow = modelText(job, "workflowName");
+  const path = `/automation/v2/workflows/${encodeURIComponent(workflow)}/enrollments/contacts/${encodeURIComponent(job.registrant.email)}`;
+  const { status } = await callPeer(label, service.url(`https://api.hubapi.com${path}`), { method: "POST", headers });
+  return { status: "sent", detail: `enrolled in workflow ${workflow} (HTTP ${status})` };
+}
+
+/**
+ * HUBSPOT `moveList`: adds the registrant to a static contact list, `POST
+ * /contacts/v1/lists/{listId}/add` `{emails: [email]}`.
+ */
+export async function hubspotMoveList(run: ActionRun): Promise<ActionOutcome> {
+  const { job } = run;
+  if (!job.registrant.email.trim()) return NO_EMAIL;
+  const { service, label, headers } = await bearer(run);
+  const list = modelText(job, "listName");
+  const url = service.url(`https://api.hubapi.com/contacts/v1/lists/${encodeURIComponent(list)}/add`);
+  const { status } = await callPeer(label, url, { headers, json: { emails: [job.registrant.email] } });
+  return { status: "sent", detail: `added to list ${list} (HTTP ${status})` };
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Client } from "@cuepoint/sdk";
+import { startFakeService, type FakeService, type ReceivedRequest } from "../../test-support/fakeService.js";
+import { pointServicesAt } from "../../test-support/serviceEnv.js";
+import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
+import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
+import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+
+const TOKEN = "hs-token-0123456789";
+const ENROL = "/automation/v2/workflows/4567/enrollments/contacts/ada%40example.com";
+
+const bearer = (request: ReceivedRequest, answer: { status?: number; json?: unknown }) =>
+  request.headers.authorization === `Bearer ${TOKEN}` ? answer : { status: 401, json: { message: "Authentication credentials not found" } };
+
+let t: TestApp;
+let owner: Client;
+let accountId: string;
+let peer: FakeService;
+let restoreEnv: () => void;
+let hubspotId: string;
+
+beforeAll(async () => {
+  peer = await startFakeService({
+    "POST /oauth/v1/token": () => ({ json: { access_token: TOKEN, refresh_token: "hs-refresh", expires_in: 1800 } }),
+    [`POST ${ENROL}`]: (r) => bearer(r, { status: 204 }),
+    "POST /automation/v2/workflows/404/enrollments/contacts/ada%40example.com": () => ({
+      status: 404,
+      json: { status: "error", message: "Workflow not found" },
+    }),
+    "POST /contacts/v1/lists/22/add": (r) => bearer(r, { json: { updated: [1], discarded: [] } }),
+  });
+  restoreEnv = pointServicesAt(peer.url);
+  t = await createTestApp();
+  const user = await t.user();
+  accountId = user.accountId;
+  owner = t.client(await t.login(user.email));
+  hubspotId = await connectOAuth(owner, "hubspot", "hs-code");
+});
+afterAll(async () => {
+  restoreEnv();
+  await Promise.all([t.close(), peer.close()]);
+});
+beforeEach(() => {
+  peer.requests.length = 0;
+});
+
+const job = (action: string, model: Record<string, unknown>, integrationID = hubspotId) =>
+  makeJob({ accountId, integrationType: "HUBSPOT", action, integrationID, model });
+
+describe("HubSpot", () => {
+  it("addToWorkflow enrols the registrant's email with the OAuth bearer token", async () => {
+    await expect(executeAction(actionContext(t), job("addToWorkflow", { workflowName: "4567" }))).resolves.toEqual({
+      status: "sent",
+      detail: "enrolled in workflow 4567 (HTTP 204)",
+    });
+    const [request] = peer.requests;
+    expect([request?.method, request?.path]).toEqual(["POST", ENROL]);
+    expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it("moveList adds the email to the static list", async () => {
+    await expect(executeAction(actionContext(t), job("moveList", { listName: "22" }))).resolves.toMatchObject({ status: "sent" });
+    expect(peer.calls("POST /contacts/v1/lists/22/add")[0]?.data).toEqual({ emails: ["ada@example.com"] });
+  });
+
+  it("gives up on 404 with HubSpot's words, retries on 429, refuses a node without its workflow", async () => {
+    const ctx = actionContext(t);
+    await expect(executeAction(ctx, job("addToWorkflow", { workflowName: "404" }))).rejects.toThrow(
+      new PermanentActionError("HubSpot answered HTTP 404: Workflow not found"),
+    );
+    peer.on({ [`POST ${ENROL}`]: () => ({ status: 429, json: { message: "You have reached your secondly limit." } }) });
+    await expect(executeAction(ctx, job("addToWorkflow", { workflowName: "4567" }))).rejects.toBeInstanceOf(RetryableActionError);
+    await expect(executeAction(ctx, job("addToWorkflow", {}))).rejects.toThrow(
+      new PermanentActionError("HubSpot: Pick a workflow (workflowName)."),
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import type { IntegrationKind } from "@cuepoint/sdk";
+import { activeCampaignService } from "./activecampaign/index.js";
+import { clickSendService } from "./clicksend/index.js";
+import { facebookService } from "./facebook/index.js";
+import { generic } from "./generic.js";
+import { googleSheetsService } from "./googlesheets/index.js";
+import { hubspotService } from "./hubspot/index.js";
+import { mailchimpService } from "./mailchimp/index.js";
+import { niftyImageService } from "./niftyimage/index.js";
+import { oneSignalService } from "./onesignal/index.js";
+import { slackService } from "./slack/index.js";
+import { smtpService } from "./smtp/index.js";
+import { twilioService } from "./twilio/index.js";
+import type { ActionExecutor, IntegrationService } from "./types.js";
+import { webhookService } from "./webhook/index.js";
+
+/**
+ * The registry: every service folder's service, once. Routes (`/{kind}/check`,
+ * `/test/integration`, the list routes) and the engine's `executeAction` reach services only
+ * through it; a `services/<kind>/` folder not listed here is not reachable. Adding a service:
+ * one import above and one entry here.
+ */
+export const SERVICES: readonly IntegrationService[] = [
+  activeCampaignService,
+  clickSendService,
+  facebookService,
+  googleSheetsService,
+  hubspotService,
+  mailchimpService,
+  niftyImageService,
+  oneSignalService,
+  slackService,
+  smtpService,
+  twilioService,
+  webhookService,
+];
+
+const BY_KIND: ReadonlyMap<IntegrationKind, IntegrationService> = new Map(
+  SERVICES.flatMap((service) => service.kinds.map((kind) => [kind, service] as const)),
+);
+
+/**
+ * The kinds without a folder yet: the generic check (an OAuth token is present, the credential
+ * form is complete — and it says the service was not asked), no lists, no actions.
+ */
+const unregistered = (kind: IntegrationKind): IntegrationService => ({ ...generic, kinds: [kind], actions: {} });
+
+/**
+ * The service of a kind: its folder's, else the generic one (check only).
+ *
+ * @example
+ * await serviceFor("MAILCHIMP").lists?.(ctx); // { lists: [...], tags: [...] }
+ */
+export const serviceFor = (kind: IntegrationKind): IntegrationService => BY_KIND.get(kind) ?? unregistered(kind);
+
+/** Whether a kind has a service folder of its own in the registry. */
+export const isRegistered = (kind: IntegrationKind): boolean => BY_KIND.has(kind);
+
+/**
+ * The executor of one action of a kind, or undefined when this server does not carry it out.
+ *
+ * @example
+ * executorFor("TWILIO", "sendsms"); // sendSms
+ * executorFor("TWILIO", "addTag"); // undefined
+ */
+export function executorFor(kind: IntegrationKind, action: string): ActionExecutor | undefined {
+  const actions = BY_KIND.get(kind)?.actions;
+  return actions && Object.hasOwn(actions, action) ? actions[action] : undefined;
+}
+
+/** Every (kind, action) the registry has an executor for, in registry order. */
+export const registeredExecutors = (): Array<{ kind: IntegrationKind; action: string }> =>
+  SERVICES.flatMap((service) => service.kinds.flatMap((kind) => Object.keys(service.actions).map((action) => ({ kind, action }))));

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Client } from "@cuepoint/sdk";
+import { integrations } from "../../../db/schema/index.js";
+import { startFakeService, type FakeService, type ReceivedRequest } from "../../test-support/fakeService.js";
+import { pointServicesAt } from "../../test-support/serviceEnv.js";
+import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
+import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
+import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+
+const SID = "AC0123456789abcdef0123456789abcdef";
+const TOKEN = "twilio-token-0123456789";
+const PATH = `/2010-04-01/Accounts/${SID}/Messages.json`;
+
+/** Twilio's Messages resource: Basic SID:token, 201 with the message, its errors as Twilio words them. */
+function messages(request: ReceivedRequest) {
+  if (request.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString("base64")}`) {
+    return { status: 401, json: { code: 20003, message: "Authenticate", status: 401 } };
+  }
+  const form = request.data as Record<string, string>;
+  if (form.To === "+15550000400") return { status: 400, json: { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 } };
+  if (form.To === "+15550000500") return { status: 500, json: { message: "Internal error" } };
+  if (form.To === "+15550000429") return { status: 429, json: { code: 20429, message: "Too Many Requests" } };
+  return { status: 201, json: { sid: "SM0001", status: "queued" } };
+}
+
+let t: TestApp;
+let owner: Client;
+let accountId: string;
+let peer: FakeService;
+let restoreEnv: () => void;
+let twilioId: string;
+
+beforeAll(async () => {
+  peer = await startFakeService({ [`POST ${PATH}`]: messages });
+  restoreEnv = pointServicesAt(peer.url);
+  t = await createTestApp();
+  const user = await t.user();
+  accountId = user.accountId;
+  owner = t.client(await t.login(user.email));
+  twilioId = (await owner.integrations.create({ type: "TWILIO", sid: SID, token: TOKEN })).success.integrationid;
+});
+afterAll(async () => {
+  restoreEnv();
+  await Promise.all([t.close(), peer.close()]);
+});
+beforeEach(() => {
+  peer.requests.length = 0;
+});
+
+const SMS = { smsText: "Hi {first_name}, we go live at {event_time} {event_timezone}: {join_link}", phonenumber: "+15557654321" };
+const smsJob = (registrant: Partial<ReturnType<typeof makeJob>["registrant"]> = {}, model: Record<string, unknown> = SMS) =>
+  makeJob({ accountId, integrationType: "TWILIO", action: "sendsms", integrationID: twilioId, model, registrant });
+
+describe("sendsms", () => {
+  it("POSTs Twilio's form with Basic SID:token, the registrant's phone and the personalised text", async () => {
+    await expect(executeAction(actionContext(t), smsJob())).resolves.toEqual({ status: "sent", detail: "HTTP 201 SM0001 queued" });
+    const [request] = peer.calls(`POST ${PATH}`);
+    expect(request?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(request?.data).toEqual({
+      To: "+15551230007",
+      From: "+15557654321",
+      Body: "Hi Ada, we go live at 9:00 AM EST: https://join.example.com/evt-3?r=reg-7",
+    });
+  });
+
+  it("skips registrants without SMS consent or without a phone, without calling Twilio", async () => {
+    const ctx = actionContext(t);
+    await expect(executeAction(ctx, smsJob({ smsConsent: false }))).resolves.toEqual({ status: "skipped", reason: "no SMS consent" });
+    await expect(executeAction(ctx, smsJob({ phone: " " }))).resolves.toEqual({
+      status: "skipped",
+      reason: "the registrant has no phone number",
+    });
+    expect(peer.requests).toHaveLength(0);
+  });
+
+  it("gives up on Twilio's 4xx (with its words), retries on 5xx and 429", async () => {
+    const ctx = actionContext(t);
+    await expect(executeAction(ctx, smsJob({ phone: "+15550000400" }))).rejects.toThrow(
+      new PermanentActionError("Twilio answered HTTP 400: The 'To' number is not a valid phone number."),
+    );
+    await expect(executeAction(ctx, smsJob({ phone: "+15550000500" }))).rejects.toBeInstanceOf(RetryableActionError);
+    await expect(executeAction(ctx, smsJob({ phone: "+15550000429" }))).rejects.toBeInstanceOf(RetryableActionError);
+    const wrong = (await owner.integrations.create({ type: "TWILIO", sid: SID, token: "wrong-token-000000" })).success.integrationid;
+    await expect(executeAction(ctx, { ...smsJob(), node: { ...smsJob().node, integrationID: wrong } })).rejects.toThrow(
+      new PermanentActionError("Twilio answered HTTP 401: Authenticate"),
+    );
+  });
+
+  it("refuses a node without its text or sender number", async () => {
+    await expect(executeAction(actionContext(t), smsJob({}, { phonenumber: "+15557654321" }))).rejects.toThrow(
+      new PermanentActionError("Twilio: Enter the SMS text (smsText)."),
+    );
+  });
+});
+
+describe("sendmms", () => {
+  const mmsJob = (model: Record<string, unknown>) =>
+    makeJob({ accountId, integrationType: "TWILIO", action: "sendmms", integrationID: twilioId, model });
+
+  it("adds MediaUrl: a NiftyImage of this account, personalised", async () => {
+    const { success } = await owner.integrations.create({ type: "NIFTYIMAGE", api_key: "nifty-key-0123456789" });
+    await t.db.orm
+      .update(integrations)
+      .set({ images: { k1: { url: "https://img1.niftyimages.com/k1?name={first_name}", name: "Welcome" } } })
+      .where(eq(integrations.id, success.integrationid));
+    const model = { type: "niftyimage", image: "k1", mmsText: "For you, {first_name}", phonenumber: "+15557654321" };
+    await expect(executeAction(actionContext(t), mmsJob(model))).resolves.toMatchObject({ status: "sent" });
+    expect(peer.calls(`POST ${PATH}`)[0]?.data).toEqual({
+      To: "+15551230007",
+      From: "+15557654321",
+      Body: "For you, Ada",
+      MediaUrl: "https://img1.niftyimages.com/k1?name=Ada",
+    });
+  });
+
+  it("refuses a media-library image (no public address) and an unknown NiftyImage", async () => {
+    const ctx = actionContext(t);
+    await expect(executeAction(ctx, mmsJob({ type: "image", image: "media-1", phonenumber: "+15557654321" }))).rejects.toThrow(
+      /media library have no public address/,
+    );
+    await expect(executeAction(ctx, mmsJob({ type: "niftyimage", image: "nope", phonenumber: "+15557654321" }))).rejects.toThrow(
+      /NiftyImage "nope" is not among this account's images/,
+    );
+    await expect(executeAction(ctx, mmsJob({ type: "image", image: "https://cdn.example.com/a.png" }))).rejects.toThrow(
+      new PermanentActionError("Twilio: enter the sender phone number of this action (phonenumber)."),
+    );
+    expect(peer.requests).toHaveLength(0);
+  });
+});

@@ -1,13 +1,18 @@
 import type { IntegrationKind } from "@cuepoint/sdk";
 import { activeCampaignService } from "./activecampaign/index.js";
+import { amazonSesService } from "./amazonses/index.js";
 import { clickSendService } from "./clicksend/index.js";
 import { facebookService } from "./facebook/index.js";
 import { generic } from "./generic.js";
 import { googleSheetsService } from "./googlesheets/index.js";
 import { hubspotService } from "./hubspot/index.js";
+import { infusionsoftService } from "./infusionsoft/index.js";
 import { mailchimpService } from "./mailchimp/index.js";
+import { mailgunService } from "./mailgun/index.js";
+import { mauticService } from "./mautic/index.js";
 import { niftyImageService } from "./niftyimage/index.js";
 import { oneSignalService } from "./onesignal/index.js";
+import { ontraportService } from "./ontraport/index.js";
 import { slackService } from "./slack/index.js";
 import { smtpService } from "./smtp/index.js";
 import { twilioService } from "./twilio/index.js";
@@ -22,13 +27,18 @@ import { webhookService } from "./webhook/index.js";
  */
 export const SERVICES: readonly IntegrationService[] = [
   activeCampaignService,
+  amazonSesService,
   clickSendService,
   facebookService,
   googleSheetsService,
   hubspotService,
+  infusionsoftService,
   mailchimpService,
+  mailgunService,
+  mauticService,
   niftyImageService,
   oneSignalService,
+  ontraportService,
   slackService,
   smtpService,
   twilioService,

@@ -57,6 +57,7 @@ export const crmIntegrations = {
     label: "Keap (Infusionsoft)",
     category: "crm",
     auth: "oauth",
+    lists: true,
     callbackRoute: "infusionsoftcallback",
     callbackParams: ["code", "scope", "state"],
     credentials: [],
@@ -74,6 +75,7 @@ export const crmIntegrations = {
     label: "Ontraport",
     category: "crm",
     auth: "credentials",
+    lists: true,
     credentials: [credential("api_app_id", "App ID"), secretCredential("api_key", "API key")],
     actions: [
       ...tagActions(TAG_BY_ID),
@@ -87,6 +89,7 @@ export const crmIntegrations = {
     label: "Mautic",
     category: "crm",
     auth: "credentials",
+    lists: true,
     credentials: [
       credential("api_domain", "Mautic address", {
         format: "url",

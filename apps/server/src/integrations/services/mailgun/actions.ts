@@ -1,0 +1,36 @@
+import { NO_EMAIL } from "../../../engine/actions/require.js";
+import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { mailParts } from "../mailParts.js";
+import type { ActionRun } from "../types.js";
+import { mailgunAccount, mailgunActionError } from "./client.js";
+
+/**
+ * MAILGUN `sendMail`: one plain-text mail to the registrant (`POST /v3/{domain}/messages`,
+ * multipart form: `from`, `to`, `subject`, `text`), with the Message-ID derived from the job's
+ * idempotency key in `h:Message-Id` (Mailgun keeps a given Message-Id) and the key itself in
+ * `h:X-Cuepoint-Idempotency-Key`: a retry after a 5xx or a timeout carries the same Message-ID,
+ * so the recipient's mail system can tell it is the same message. Mailgun has no idempotency
+ * key of its own.
+ *
+ * @example
+ * await mailgunSendMail(run); // { status: "sent", detail: "Queued. Thank you. (<2024…@mg.example.com>)" }
+ */
+export async function mailgunSendMail({ job, service }: ActionRun): Promise<ActionOutcome> {
+  if (!job.registrant.email.trim()) return NO_EMAIL;
+  const account = mailgunAccount(service);
+  if ("missing" in account) throw new PermanentActionError(`Mailgun: the integration needs its ${account.missing === "domain" ? "sending domain" : "API key"}.`);
+  const mail = mailParts(job, "Mailgun");
+  try {
+    const answer = await account.client.messages.create(account.domain, {
+      from: mail.from,
+      to: [mail.to],
+      subject: mail.subject,
+      text: mail.text,
+      "h:Message-Id": mail.messageId,
+      "h:X-Cuepoint-Idempotency-Key": job.idempotencyKey,
+    });
+    return { status: "sent", detail: `${answer.message ?? "Queued"} (${answer.id ?? mail.messageId})` };
+  } catch (error) {
+    throw mailgunActionError(error);
+  }
+}

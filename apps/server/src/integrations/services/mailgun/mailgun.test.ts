@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Client } from "@cuepoint/sdk";
+import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
+import { messageIdFor } from "../../../engine/actions/messageId.js";
+import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
+import { pointServicesAt } from "../../test-support/serviceEnv.js";
+import { MAILGUN_DOMAIN, MAILGUN_KEY, startMailgunFake, type MailgunFake } from "./fake.js";
+
+let t: TestApp;
+let owner: Client;
+let accountId: string;
+let mailgun: MailgunFake;
+let restoreEnv: () => void;
+let integrationId: string;
+
+const MODEL = {
+  emailFrom: "events@acme.example",
+  nameFrom: "Acme Events",
+  emailSubject: "{first_name}, {event_subject} starts soon",
+  message: "Join at {join_link} on {event_date} at {event_time} {event_timezone}.",
+};
+
+beforeAll(async () => {
+  mailgun = await startMailgunFake();
+  restoreEnv = pointServicesAt(mailgun.url);
+  t = await createTestApp();
+  const user = await t.user();
+  accountId = user.accountId;
+  owner = t.client(await t.login(user.email));
+  integrationId = await create();
+});
+afterAll(async () => {
+  restoreEnv();
+  await Promise.all([t.close(), mailgun.close()]);
+});
+beforeEach(() => {
+  mailgun.requests.length = 0;
+  mailgun.messages.length = 0;
+});
+
+async function create(fields: Record<string, string> = {}): Promise<string> {
+  const blocks = { type: "MAILGUN", api_key: MAILGUN_KEY, domain: MAILGUN_DOMAIN, accountType: "us", ...fields };
+  return (await owner.integrations.create(blocks)).success.integrationid;
+}
+
+const job = (model: Record<string, unknown> = MODEL, integrationID = integrationId) =>
+  makeJob({ accountId, integrationType: "MAILGUN", action: "sendMail", integrationID, model });
+
+describe("Mailgun check", () => {
+  it("asks Mailgun for the sending domain with the key and says what it answered", async () => {
+    await expect(owner.integrations.check("mailgun", { api_key: MAILGUN_KEY, domain: MAILGUN_DOMAIN, accountType: "us" })).resolves
+      .toMatchObject({ success: true, message: `Mailgun accepted the key; the domain ${MAILGUN_DOMAIN} is active.` });
+    const [request] = mailgun.calls(`GET /v4/domains/${MAILGUN_DOMAIN}`);
+    expect(request?.headers.authorization).toBe(`Basic ${Buffer.from(`api:${MAILGUN_KEY}`).toString("base64")}`);
+    await expect(owner.integrations.check("mailgun", { api_key: MAILGUN_KEY, domain: "new.example.com", accountType: "eu" })).resolves
+      .toMatchObject({ message: expect.stringContaining("the domain new.example.com is unverified") });
+  });
+
+  it("answers 422 in Mailgun's words for a wrong key or a domain of another account", async () => {
+    await expect(owner.integrations.check("mailgun", { api_key: "key-wrong-000000", domain: MAILGUN_DOMAIN, accountType: "us" }))
+      .rejects.toMatchObject({ status: 422, message: "Mailgun answered: Forbidden" });
+    await expect(owner.integrations.check("mailgun", { api_key: MAILGUN_KEY, domain: "other.example.com", accountType: "us" }))
+      .rejects.toMatchObject({ status: 422, message: "Mailgun answered: Domain not found" });
+  });
+
+  it("a saved integration's test marks it connected from Mailgun's answer", async () => {
+    await expect(owner.integrations.test(integrationId)).resolves.toMatchObject({ success: true });
+    const wrong = await create({ api_key: "key-wrong-111111" });
+    await expect(owner.integrations.test(wrong)).rejects.toMatchObject({ status: 422, message: "Mailgun answered: Forbidden" });
+  });
+});
+
+describe("Mailgun sendMail", () => {
+  it("sends the personalised mail as Mailgun documents it, once, with the job's Message-ID", async () => {
+    const outcome = await executeAction(actionContext(t), job());
+    const messageId = messageIdFor("node-1:reg-7:evt-3", MODEL.emailFrom);
+    expect(outcome).toEqual({ status: "sent", detail: `Queued. Thank you. (${messageId})` });
+    expect(mailgun.calls(`POST /v3/${MAILGUN_DOMAIN}/messages`)).toHaveLength(1);
+    expect(mailgun.messages).toEqual([
+      {
+        from: ['"Acme Events" <events@acme.example>'],
+        to: ['"Ada Lovelace" <ada@example.com>'],
+        subject: ["Ada, Scaling Webinars starts soon"],
+        text: ["Join at https://join.example.com/evt-3?r=reg-7 on March 5, 2024 at 9:00 AM EST."],
+        "h:Message-Id": [messageId],
+        "h:X-Cuepoint-Idempotency-Key": ["node-1:reg-7:evt-3"],
+      },
+    ]);
+  });
+
+  it("a retry after Mailgun's 5xx is retryable and sends the same Message-ID: one message to the recipient", async () => {
+    const ctx = actionContext(t);
+    const route = `POST /v3/${MAILGUN_DOMAIN}/messages`;
+    mailgun.failNext(503, "Service temporarily unavailable");
+    await expect(executeAction(ctx, job())).rejects.toThrow(
+      new RetryableActionError("Mailgun answered HTTP 503: Service temporarily unavailable"),
+    );
+    await expect(executeAction(ctx, { ...job(), attempt: 2 })).resolves.toMatchObject({ status: "sent" });
+    const sentIds = mailgun.calls(route).map((request) => /name="h:Message-Id"\r\n\r\n([^\r]+)/.exec(request.body)?.[1]);
+    expect(new Set(sentIds)).toEqual(new Set([messageIdFor("node-1:reg-7:evt-3", MODEL.emailFrom)]));
+    expect(mailgun.messages).toHaveLength(1);
+  });
+
+  it("shows Mailgun's refusal permanently, in its words; no sender address or no recipient is refused or skipped", async () => {
+    const ctx = actionContext(t);
+    await expect(executeAction(ctx, job({ ...MODEL, emailFrom: "events@" }))).rejects.toThrow(
+      new PermanentActionError('Mailgun: "events@" is not an email address to send from (emailFrom).'),
+    );
+    const otherDomain = await create({ domain: "other.example.com" });
+    await expect(executeAction(ctx, job(MODEL, otherDomain))).rejects.toThrow(
+      new PermanentActionError("Mailgun answered HTTP 404: Domain not found: other.example.com"),
+    );
+    const wrongKey = await create({ api_key: "key-wrong-222222" });
+    await expect(executeAction(ctx, job(MODEL, wrongKey))).rejects.toThrow(new PermanentActionError("Mailgun answered HTTP 401: Forbidden"));
+    const noEmail = job();
+    noEmail.registrant = { ...noEmail.registrant, email: " " };
+    await expect(executeAction(ctx, noEmail)).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
+    await expect(executeAction(ctx, job({ ...MODEL, emailSubject: "" }))).rejects.toBeInstanceOf(PermanentActionError);
+    expect(mailgun.messages).toHaveLength(0);
+  });
+
+  it("Mailgun out of reach is retryable", async () => {
+    const stopped = await startMailgunFake();
+    await stopped.close();
+    const restore = pointServicesAt(stopped.url);
+    try {
+      await expect(executeAction(actionContext(t), job())).rejects.toBeInstanceOf(RetryableActionError);
+    } finally {
+      restore();
+    }
+  });
+});

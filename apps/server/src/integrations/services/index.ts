@@ -4,6 +4,7 @@ import { amazonSesService } from "./amazonses/index.js";
 import { clickSendService } from "./clicksend/index.js";
 import { facebookService } from "./facebook/index.js";
 import { generic } from "./generic.js";
+import { googleCalendarService } from "./googlecalendar/index.js";
 import { googleSheetsService } from "./googlesheets/index.js";
 import { hubspotService } from "./hubspot/index.js";
 import { infusionsoftService } from "./infusionsoft/index.js";
@@ -30,6 +31,7 @@ export const SERVICES: readonly IntegrationService[] = [
   amazonSesService,
   clickSendService,
   facebookService,
+  googleCalendarService,
   googleSheetsService,
   hubspotService,
   infusionsoftService,

@@ -36,6 +36,7 @@ export const serviceIntegrations = {
     label: "Google Calendar",
     category: "calendar",
     auth: "oauth",
+    lists: true,
     callbackRoute: "googlecalendarcallback",
     callbackParams: ["code"],
     credentials: [],

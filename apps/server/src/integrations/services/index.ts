@@ -9,6 +9,7 @@ import { googleSheetsService } from "./googlesheets/index.js";
 import { hubspotService } from "./hubspot/index.js";
 import { infusionsoftService } from "./infusionsoft/index.js";
 import { mailchimpService } from "./mailchimp/index.js";
+import { manyChatService } from "./manychat/index.js";
 import { mailgunService } from "./mailgun/index.js";
 import { mauticService } from "./mautic/index.js";
 import { niftyImageService } from "./niftyimage/index.js";
@@ -36,6 +37,7 @@ export const SERVICES: readonly IntegrationService[] = [
   hubspotService,
   infusionsoftService,
   mailchimpService,
+  manyChatService,
   mailgunService,
   mauticService,
   niftyImageService,

@@ -1,4 +1,4 @@
-import { isActionComplete, isLiveAction, nodeInstant, type TimelineBlocks, type TimelineNode } from "@cuepoint/sdk";
+import { isActionComplete, isLiveAction, isRegistrantAction, nodeInstant, type TimelineBlocks, type TimelineNode } from "@cuepoint/sdk";
 import { checkActionReady } from "./actions/ready.js";
 
 /** One node of a timeline placed against one event. */
@@ -46,7 +46,8 @@ export function planTimeline(blocks: TimelineBlocks, timelineTimeZone: string, e
         planned.push({ key, node, plannedAt, kind: "invalid", reason: `Its time cannot be placed: ${(error as Error).message}` });
         return;
       }
-      if (isLiveAction(node)) {
+      // encore, addEvent and deleteSystemWide act on the registrant: jobs like any action, not the room's.
+      if (isLiveAction(node) && !isRegistrantAction(node)) {
         planned.push({ key, node, plannedAt, kind: "live" });
         return;
       }

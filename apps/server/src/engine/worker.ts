@@ -333,12 +333,15 @@ async function record(db: Database, results: readonly Result[], now: Date): Prom
         updated_at = ${at}::timestamptz
       from ${batch}
       where s.id = any(${`{${rows.map((r) => r.id).join(",")}}`}::uuid[]) and s.id = v.id and s.job_id = v.job_id`);
+    // A registrant deleted while their job ran (a lead deleted by hand, deleteSystemWide) took the
+    // job with it: its line would break the foreign key and sink the whole batch, so it is left out.
     await tx.execute(sql`
       insert into ${actionDeliveries}
         (account_id, timeline_id, event_id, registrant_id, scheduled_action_id, node_key, action, outcome, attempt, detail, due_at, at)
       select v.account_id, v.timeline_id, v.event_id, v.registrant_id, v.id, v.node_key, v.action, v.outcome, v.attempts, v.detail,
         v.planned_at, ${at}::timestamptz
-      from ${batch}`);
+      from ${batch}
+      where exists (select 1 from ${scheduledActions} s where s.id = v.id)`);
     if (rows.some((r) => r.usage !== null)) {
       await tx.execute(sql`
         insert into ${usageEvents} (account_id, type, quantity, description, created_at)

@@ -1,5 +1,6 @@
-import { isLiveAction } from "@cuepoint/sdk";
+import { isLiveAction, isRegistrantAction, type RegistrantActionKey } from "@cuepoint/sdk";
 import { executorFor } from "../../integrations/services/index.js";
+import { LIVE_EVENT_EXECUTORS } from "../../integrations/services/liveevent/index.js";
 import { actionIntegration, nodeKind } from "./integration.js";
 import { requireReady } from "./require.js";
 import type { ExecuteAction } from "./types.js";
@@ -19,10 +20,11 @@ export * from "./types.js";
  * Carries out one timeline action for one registrant (the scheduler's entry point), dispatching
  * on `node.integrationType` and `node.action` to the executor of its service in the registry
  * (`integrations/services/index.ts`), after the node's required fields (`requireReady`, spec §5)
- * and with the integration loaded from the job's own account (`actionIntegration`). Live-event
- * actions (livechat, cta, changesubject…) are skipped: they run inside the event as its live
- * script. An action this server has no executor for is skipped with a reason naming it, never
- * silently dropped.
+ * and with the integration loaded from the job's own account (`actionIntegration`). The live-event
+ * actions that act on the registrant (encore, addEvent, deleteSystemWide) run without an
+ * integration (`services/liveevent/`); the room's (livechat, cta, changesubject) are skipped:
+ * they run inside the event as its live script. An action this server has no executor for is
+ * skipped with a reason naming it, never silently dropped.
  * Throws RetryableActionError or PermanentActionError (types.ts).
  *
  * @example
@@ -30,11 +32,17 @@ export * from "./types.js";
  * // { status: "sent", detail: "HTTP 200 (signed)" }
  */
 export const executeAction: ExecuteAction = async (ctx, job) => {
+  const kind = nodeKind(job);
+  const executor = kind && executorFor(kind, job.node.action);
+  // encore, addEvent, deleteSystemWide act on Cuepoint's own data: no integration is loaded.
+  const ownData = executor && isRegistrantAction(job.node) ? LIVE_EVENT_EXECUTORS[job.node.action as RegistrantActionKey] : undefined;
+  if (ownData) {
+    requireReady(job);
+    return ownData({ job, engine: ctx });
+  }
   if (isLiveAction(job.node)) {
     return { status: "skipped", reason: "live-event action: part of the event's live script" };
   }
-  const kind = nodeKind(job);
-  const executor = kind && executorFor(kind, job.node.action);
   if (!executor) {
     const action = job.node.action || "(no action)";
     return { status: "skipped", reason: `no executor for ${action} on ${kind ?? (job.node.integrationType || "(no integration)")} yet` };

@@ -2,14 +2,15 @@ import type { IntegrationKind } from "@cuepoint/sdk";
 import { activeCampaignService } from "./activecampaign/index.js";
 import { amazonSesService } from "./amazonses/index.js";
 import { clickSendService } from "./clicksend/index.js";
+import { domainService } from "./domain/index.js";
 import { facebookService } from "./facebook/index.js";
 import { generic } from "./generic.js";
-import { googleCalendarService } from "./googlecalendar/index.js";
 import { googleSheetsService } from "./googlesheets/index.js";
+import { gotoWebinarService } from "./gotowebinar/index.js";
 import { hubspotService } from "./hubspot/index.js";
+import { LIVE_EVENT_SERVICES } from "./liveevent/index.js";
 import { infusionsoftService } from "./infusionsoft/index.js";
 import { mailchimpService } from "./mailchimp/index.js";
-import { manyChatService } from "./manychat/index.js";
 import { mailgunService } from "./mailgun/index.js";
 import { mauticService } from "./mautic/index.js";
 import { niftyImageService } from "./niftyimage/index.js";
@@ -20,6 +21,8 @@ import { smtpService } from "./smtp/index.js";
 import { twilioService } from "./twilio/index.js";
 import type { ActionExecutor, IntegrationService } from "./types.js";
 import { webhookService } from "./webhook/index.js";
+import { youtubeService } from "./youtube/index.js";
+import { zoomAutoChatService, zoomService } from "./zoom/index.js";
 
 /**
  * The registry: every service folder's service, once. Routes (`/{kind}/check`,
@@ -32,12 +35,10 @@ export const SERVICES: readonly IntegrationService[] = [
   amazonSesService,
   clickSendService,
   facebookService,
-  googleCalendarService,
   googleSheetsService,
   hubspotService,
   infusionsoftService,
   mailchimpService,
-  manyChatService,
   mailgunService,
   mauticService,
   niftyImageService,
@@ -47,6 +48,12 @@ export const SERVICES: readonly IntegrationService[] = [
   smtpService,
   twilioService,
   webhookService,
+  ...LIVE_EVENT_SERVICES,
+  zoomService,
+  zoomAutoChatService,
+  gotoWebinarService,
+  youtubeService,
+  domainService,
 ];
 
 const BY_KIND: ReadonlyMap<IntegrationKind, IntegrationService> = new Map(

@@ -3,7 +3,7 @@ import { NO_EMAIL } from "../../../engine/actions/require.js";
 import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
 import { mailParts } from "../mailParts.js";
 import type { ActionRun } from "../types.js";
-import { missingWords, sesActionError, sesClient } from "./client.js";
+import { missingWords, sendOptions, sesActionError, sesClient } from "./client.js";
 
 /**
  * AMAZONSES `sendMail`: one plain-text mail to the registrant through SES API v2 `SendEmail`
@@ -34,6 +34,7 @@ export async function amazonSesSendMail({ job, service }: ActionRun): Promise<Ac
           },
         },
       }),
+      sendOptions(),
     );
     return { status: "sent", detail: `SES message ${answer.MessageId ?? "(no id)"}` };
   } catch (error) {

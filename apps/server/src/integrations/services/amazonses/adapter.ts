@@ -1,7 +1,7 @@
 import { GetAccountCommand } from "@aws-sdk/client-sesv2";
 import { ServiceError } from "../../serviceCall.js";
 import type { IntegrationAdapter } from "../types.js";
-import { missingWords, sesClient, sesServiceError } from "./client.js";
+import { missingWords, sendOptions, sesClient, sesServiceError } from "./client.js";
 
 /**
  * AMAZONSES's connection check: the account's sending status in the region (`GetAccount`, `GET
@@ -16,7 +16,7 @@ export const amazonSes: IntegrationAdapter = {
     if ("missing" in client) throw new ServiceError(`Amazon SES: enter ${missingWords(client.missing)}.`, "refused");
     let account;
     try {
-      account = await client.send(new GetAccountCommand({}));
+      account = await client.send(new GetAccountCommand({}), sendOptions());
     } catch (error) {
       throw sesServiceError(error);
     } finally {

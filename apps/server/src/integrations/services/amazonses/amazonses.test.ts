@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
 import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
@@ -148,6 +150,20 @@ describe("Amazon SES sendMail", () => {
       await expect(executeAction(actionContext(t), job())).rejects.toBeInstanceOf(RetryableActionError);
     } finally {
       restore();
+    }
+  });
+
+  it("Amazon SES not answering in time is retryable", async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const restore = pointServicesAt(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+    process.env.CUEPOINT_INTEGRATION_TIMEOUT_MS = "300";
+    try {
+      await expect(executeAction(actionContext(t), job())).rejects.toThrow(new RetryableActionError("Amazon SES did not answer in time."));
+    } finally {
+      restore();
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
   });
 });

@@ -23,8 +23,8 @@ export const missingWords = (field: MissingField): string => FIELD_WORDS[field];
  * The official SES API v2 client (`@aws-sdk/client-sesv2`) for the integration's keys: the
  * region's endpoint `https://email.{region}.amazonaws.com`, rebased by
  * `CUEPOINT_AMAZONSES_BASE_URL`, requests signed by the SDK (SigV4, service `ses`), the
- * integrations' timeout, and no retries of its own (`maxAttempts: 1`): the engine decides what is
- * retried.
+ * integrations' timeout to connect (and per call, `sendOptions`), and no retries of its own
+ * (`maxAttempts: 1`): the engine decides what is retried.
  */
 export function sesClient(ctx: ServiceContext): SESv2Client | { missing: MissingField } {
   const accessKeyId = ctx.credentials.aws_access_key_id?.trim() ?? "";
@@ -39,7 +39,7 @@ export function sesClient(ctx: ServiceContext): SESv2Client | { missing: Missing
     endpoint: ctx.url(`https://email.${region}.amazonaws.com`),
     credentials: { accessKeyId, secretAccessKey },
     maxAttempts: 1,
-    requestHandler: { requestTimeout: timeout, connectionTimeout: timeout },
+    requestHandler: { connectionTimeout: timeout },
   });
 }
 
@@ -52,8 +52,18 @@ function answerOf(error: unknown): { status: number; words: string } | undefined
   return { status, words: error.name && error.name !== "Error" && !words.startsWith(error.name) ? `${words} (${error.name})` : words };
 }
 
-const unreachable = (error: unknown) =>
-  `Amazon SES could not be reached (${(error as { code?: string }).code ?? (error as Error).message ?? String(error)}).`;
+/** A failure before any answer: the call's own time limit, or the network. */
+function unreachable(error: unknown): string {
+  const name = (error as Error | undefined)?.name;
+  if (name === "AbortError" || name === "TimeoutError") return "Amazon SES did not answer in time.";
+  return `Amazon SES could not be reached (${(error as { code?: string }).code ?? (error as Error).message ?? String(error)}).`;
+}
+
+/**
+ * The per-call options of `client.send`: the integrations' time limit as an abort signal (the
+ * request handler's own `requestTimeout` only logs a warning when it passes).
+ */
+export const sendOptions = () => ({ abortSignal: AbortSignal.timeout(serviceTimeoutMs()) });
 
 /** A failure of a check: refused (422) in Amazon SES's words, or unreachable (502). */
 export function sesServiceError(error: unknown): ServiceError {

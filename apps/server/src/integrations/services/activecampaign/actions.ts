@@ -112,3 +112,46 @@ export async function activeCampaignMoveList(run: ActionRun): Promise<ActionOutc
   const { status } = await api("/api/3/contactLists", { json: { contactList: { list, contact, status: 1 } } });
   return { status: "sent", detail: `contact ${contact} subscribed to list ${list} (HTTP ${status})` };
 }
+
+/**
+ * ACTIVECAMPAIGN `addToAutomation`: syncs the contact, looks at the automations it is in (`GET
+ * /api/3/contacts/{id}/contactAutomations`) and adds it to the node's automation (`POST
+ * /api/3/contactAutomations` `{contactAutomation: {contact, automation}}`) unless a run of that
+ * automation is in progress for it — ActiveCampaign takes no idempotency key, and an automation
+ * allowing several entries would start a second run on a retry.
+ */
+export async function activeCampaignAddToAutomation(run: ActionRun): Promise<ActionOutcome> {
+  const { job } = run;
+  if (!job.registrant.email.trim()) return NO_EMAIL;
+  const api = await connect(run);
+  const contact = await syncContact(api, job);
+  const automation = modelText(job, "automationName");
+  const { body } = await api<{ contactAutomations?: Array<{ automation?: string | number; seriesid?: string | number; status?: string | number }> }>(
+    `/api/3/contacts/${encodeURIComponent(contact)}/contactAutomations`,
+  );
+  const running = body?.contactAutomations?.some(
+    (entry) => String(entry.automation ?? entry.seriesid) === automation && String(entry.status) === "1",
+  );
+  if (running) {
+    return job.attempt > 1
+      ? { status: "sent", detail: `contact ${contact} is in automation ${automation} (added once)` }
+      : { status: "skipped", reason: "the contact is already in this automation" };
+  }
+  const { status } = await api("/api/3/contactAutomations", { json: { contactAutomation: { contact, automation } } });
+  return { status: "sent", detail: `contact ${contact} added to automation ${automation} (HTTP ${status})` };
+}
+
+/**
+ * ACTIVECAMPAIGN `delete`: finds the registrant's contact by email and deletes it (`DELETE
+ * /api/3/contacts/{id}`); skipped when there is none (never added, or already deleted — a retry
+ * after a lost answer ends here too).
+ */
+export async function activeCampaignDelete(run: ActionRun): Promise<ActionOutcome> {
+  const { job } = run;
+  if (!job.registrant.email.trim()) return NO_EMAIL;
+  const api = await connect(run);
+  const contact = await findContact(api, job.registrant.email);
+  if (!contact) return { status: "skipped", reason: "the registrant is not (or no longer) an ActiveCampaign contact" };
+  const { status } = await api(`/api/3/contacts/${encodeURIComponent(contact)}`, { method: "DELETE" });
+  return { status: "sent", detail: `contact ${contact} deleted (HTTP ${status})` };
+}

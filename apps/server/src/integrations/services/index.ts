@@ -19,6 +19,12 @@ import { ontraportService } from "./ontraport/index.js";
 import { slackService } from "./slack/index.js";
 import { smtpService } from "./smtp/index.js";
 import { twilioService } from "./twilio/index.js";
+import { convertKitService } from "./convertkit/index.js";
+import { iContactService } from "./icontact/index.js";
+import { klaviyoService } from "./klaviyo/index.js";
+import { mailerLiteService } from "./mailerlite/index.js";
+import { maropostService } from "./maropost/index.js";
+import { sendlaneService } from "./sendlane/index.js";
 import type { ActionExecutor, IntegrationService } from "./types.js";
 import { webhookService } from "./webhook/index.js";
 import { youtubeService } from "./youtube/index.js";
@@ -31,6 +37,12 @@ import { zoomAutoChatService, zoomService } from "./zoom/index.js";
  * one import above and one entry here.
  */
 export const SERVICES: readonly IntegrationService[] = [
+  convertKitService,
+  iContactService,
+  klaviyoService,
+  mailerLiteService,
+  maropostService,
+  sendlaneService,
   activeCampaignService,
   amazonSesService,
   clickSendService,

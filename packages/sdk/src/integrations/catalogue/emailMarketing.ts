@@ -103,6 +103,7 @@ export const emailMarketingIntegrations = {
     label: "Kit (ConvertKit)",
     category: "email",
     auth: "credentials",
+    lists: true,
     // Kit's current API (v4) takes one v4 API key in the X-Kit-Api-Key header; the v3 key and
     // secret pair belongs to the legacy API.
     credentials: [secretCredential("api_key", "API key (v4)")],
@@ -113,6 +114,7 @@ export const emailMarketingIntegrations = {
     label: "Sendlane",
     category: "email",
     auth: "credentials",
+    lists: true,
     // Sendlane's current API (v2) takes one API access token as a Bearer token; the v1 API key,
     // hash key and subdomain belong to the retired v1 API.
     credentials: [secretCredential("api_key", "API access token")],
@@ -123,6 +125,7 @@ export const emailMarketingIntegrations = {
     label: "Klaviyo",
     category: "email",
     auth: "credentials",
+    lists: true,
     // Klaviyo's server API takes the private key only; the public key (site ID) is for its
     // browser-side client API, which this server never calls.
     credentials: [secretCredential("private_api_key", "Private API key")],
@@ -133,6 +136,7 @@ export const emailMarketingIntegrations = {
     label: "iContact",
     category: "email",
     auth: "credentials",
+    lists: true,
     credentials: [
       credential("api_app_id", "Application ID"),
       credential("api_username", "API username"),
@@ -146,6 +150,7 @@ export const emailMarketingIntegrations = {
     label: "MailerLite",
     category: "email",
     auth: "credentials",
+    lists: true,
     credentials: [secretCredential("api_key", "API key")],
     actions: [
       action("addToGroup", [GROUP]),
@@ -158,6 +163,7 @@ export const emailMarketingIntegrations = {
     label: "Maropost",
     category: "email",
     auth: "credentials",
+    lists: true,
     credentials: [credential("account_id", "Account ID"), secretCredential("access_token", "Auth token")],
     actions: [...tagActions(TAG_BY_NAME), action("moveList", [LIST])],
   },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
@@ -39,19 +39,21 @@ const create = async (key: string) =>
 const job = (action: string, model: Record<string, unknown>, integrationID = kitId) =>
   makeJob({ accountId, integrationType: "CONVERTKIT", action, integrationID, model });
 
-/** Carries out a job the way the engine's dispatcher does: the integration from the job's account, then the executor. */
-async function execute(one: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, one);
-  const executor = convertKitService.actions[one.node.action];
-  if (!executor) throw new Error(`no executor for ${one.node.action}`);
-  return executor({ job: one, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does: through the registry (`executeAction`). */
+const execute = (one: ActionJob) => executeAction(actionContext(t), one);
 
 const context = (apiKey: string) => serviceContext({ kind: "CONVERTKIT", credentials: { api_key: apiKey }, now: () => new Date() });
 const calls = () => kit.requests.map((r) => `${r.method} ${r.path}`);
 
 describe("Kit (ConvertKit)", () => {
+  it("through the routes: /convertkit/check asks Kit (422 in Kit's words), the saved integration's test too, getlists caches tags and sequences", async () => {
+    await expect(owner.integrations.check("convertkit", { api_key: KIT_KEY })).resolves.toMatchObject({ success: true, message: "Connected to the Kit account Acme Webinars." });
+    await expect(owner.integrations.check("convertkit", { api_key: "wrong" })).rejects.toMatchObject({ status: 422, message: "Kit (ConvertKit) answered: The access token is invalid" });
+    await expect(owner.integrations.test(kitId)).resolves.toMatchObject({ success: true });
+    const { success } = await owner.integrations.getLists("convertkit", { integrationID: kitId, refresh: true });
+    expect(success).toEqual({ tags: [{ id: "7", name: "vip" }, { id: "8", name: "Replay Watcher" }], sequences: [{ id: "31", name: "Webinar follow-up" }] });
+  });
+
   it("check asks Kit for the account with the v4 key, and says Kit's refusal", async () => {
     await expect(convertKitService.check(context(KIT_KEY))).resolves.toBe("Connected to the Kit account Acme Webinars.");
     expect(kit.calls("GET /v4/account")[0]?.headers["x-kit-api-key"]).toBe(KIT_KEY);

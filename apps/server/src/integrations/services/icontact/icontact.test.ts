@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
@@ -42,14 +42,8 @@ const create = async (password: string) =>
 const job = (action: string, model: Record<string, unknown>, integrationID = icId) =>
   makeJob({ accountId, integrationType: "ICONTACT", action, integrationID, model });
 
-/** Carries out a job the way the engine's dispatcher does: the integration from the job's account, then the executor. */
-async function execute(one: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, one);
-  const executor = iContactService.actions[one.node.action];
-  if (!executor) throw new Error(`no executor for ${one.node.action}`);
-  return executor({ job: one, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does: through the registry (`executeAction`). */
+const execute = (one: ActionJob) => executeAction(actionContext(t), one);
 
 const context = (password: string) =>
   serviceContext({ kind: "ICONTACT", credentials: { ...CREDENTIALS, api_password: password }, now: () => new Date() });
@@ -57,6 +51,17 @@ const calls = () => fake.requests.map((r) => `${r.method} ${r.path}`);
 const ada = () => fake.state.contacts.get("ada@example.com");
 
 describe("iContact", () => {
+  it("through the routes: /icontact/check asks iContact (422 in its words), the saved integration's test too, getlists caches lists", async () => {
+    await expect(owner.integrations.check("icontact", CREDENTIALS)).resolves.toMatchObject({ success: true, message: `Connected to the iContact account ${IC_ACCOUNT} (client folder ${IC_FOLDER}).` });
+    await expect(owner.integrations.check("icontact", { ...CREDENTIALS, api_password: "wrong" })).rejects.toMatchObject({
+      status: 422,
+      message: "iContact answered: Unauthorized: the application id, username or password is not valid",
+    });
+    await expect(owner.integrations.test(icId)).resolves.toMatchObject({ success: true });
+    const { success } = await owner.integrations.getLists("icontact", { integrationID: icId, refresh: true });
+    expect((success as Record<string, unknown[]>).lists).toHaveLength(600);
+  });
+
   it("check finds the account's client folder with the four API headers and says iContact's refusal", async () => {
     await expect(iContactService.check(context(IC_PASSWORD))).resolves.toBe(`Connected to the iContact account ${IC_ACCOUNT} (client folder ${IC_FOLDER}).`);
     const [request] = fake.requests;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
@@ -39,19 +39,21 @@ const create = async (key: string) =>
 const job = (model: Record<string, unknown>, integrationID = klaviyoId) =>
   makeJob({ accountId, integrationType: "KLAVIYO", action: "moveList", integrationID, model });
 
-/** Carries out a job the way the engine's dispatcher does: the integration from the job's account, then the executor. */
-async function execute(one: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, one);
-  const executor = klaviyoService.actions[one.node.action];
-  if (!executor) throw new Error(`no executor for ${one.node.action}`);
-  return executor({ job: one, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does: through the registry (`executeAction`). */
+const execute = (one: ActionJob) => executeAction(actionContext(t), one);
 
 const context = (key: string) => serviceContext({ kind: "KLAVIYO", credentials: { private_api_key: key }, now: () => new Date() });
 const calls = () => fake.requests.map((r) => `${r.method} ${r.path}`);
 
 describe("Klaviyo", () => {
+  it("through the routes: /klaviyo/check asks Klaviyo (422 in its words), the saved integration's test too, getlists caches lists", async () => {
+    await expect(owner.integrations.check("klaviyo", { private_api_key: KLAVIYO_KEY })).resolves.toMatchObject({ success: true, message: "Connected to the Klaviyo account Acme Webinars." });
+    await expect(owner.integrations.check("klaviyo", { private_api_key: "pk_wrong" })).rejects.toMatchObject({ status: 422, message: "Klaviyo answered HTTP 401: Incorrect authentication credentials." });
+    await expect(owner.integrations.test(klaviyoId)).resolves.toMatchObject({ success: true });
+    const { success } = await owner.integrations.getLists("klaviyo", { integrationID: klaviyoId, refresh: true });
+    expect((success as Record<string, unknown[]>).lists).toHaveLength(12);
+  });
+
   it("check reads the key's account with the Klaviyo-API-Key header and a revision, and says Klaviyo's refusal", async () => {
     await expect(klaviyoService.check(context(KLAVIYO_KEY))).resolves.toBe("Connected to the Klaviyo account Acme Webinars.");
     const [request] = fake.calls("GET /api/accounts");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
@@ -42,20 +42,22 @@ const create = async (key: string) =>
 const job = (action: string, model: Record<string, unknown>, integrationID = liteId) =>
   makeJob({ accountId, integrationType: "MAILERLITE", action, integrationID, model });
 
-/** Carries out a job the way the engine's dispatcher does: the integration from the job's account, then the executor. */
-async function execute(one: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, one);
-  const executor = mailerLiteService.actions[one.node.action];
-  if (!executor) throw new Error(`no executor for ${one.node.action}`);
-  return executor({ job: one, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does: through the registry (`executeAction`). */
+const execute = (one: ActionJob) => executeAction(actionContext(t), one);
 
 const context = (token: string) => serviceContext({ kind: "MAILERLITE", credentials: { api_key: token }, now: () => new Date() });
 const calls = () => lite.requests.map((r) => `${r.method} ${r.path}`);
 const ada = () => lite.state.subscribers.get("ada@example.com");
 
 describe("MailerLite", () => {
+  it("through the routes: /mailerlite/check asks MailerLite (422 in its words), the saved integration's test too, getlists caches groups", async () => {
+    await expect(owner.integrations.check("mailerlite", { api_key: LITE_TOKEN })).resolves.toMatchObject({ success: true, message: "MailerLite accepted the token (3 groups)." });
+    await expect(owner.integrations.check("mailerlite", { api_key: "expired" })).rejects.toMatchObject({ status: 422, message: "MailerLite answered: Unauthenticated." });
+    await expect(owner.integrations.test(liteId)).resolves.toMatchObject({ success: true });
+    const { success } = await owner.integrations.getLists("mailerlite", { integrationID: liteId, refresh: true });
+    expect((success as Record<string, unknown[]>).groups).toHaveLength(3);
+  });
+
   it("check reads one group with the Bearer token and says MailerLite's refusal", async () => {
     await expect(mailerLiteService.check(context(LITE_TOKEN))).resolves.toBe("MailerLite accepted the token (3 groups).");
     expect(lite.calls("GET /api/groups")[0]?.headers.authorization).toBe(`Bearer ${LITE_TOKEN}`);

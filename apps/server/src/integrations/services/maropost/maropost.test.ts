@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
@@ -41,14 +41,8 @@ const create = async (token: string) =>
 const job = (action: string, model: Record<string, unknown>, integrationID = maroId) =>
   makeJob({ accountId, integrationType: "MAROPOST", action, integrationID, model });
 
-/** Carries out a job the way the engine's dispatcher does: the integration from the job's account, then the executor. */
-async function execute(one: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, one);
-  const executor = maropostService.actions[one.node.action];
-  if (!executor) throw new Error(`no executor for ${one.node.action}`);
-  return executor({ job: one, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does: through the registry (`executeAction`). */
+const execute = (one: ActionJob) => executeAction(actionContext(t), one);
 
 const context = (token: string) =>
   serviceContext({ kind: "MAROPOST", credentials: { account_id: MARO_ACCOUNT, access_token: token }, now: () => new Date() });
@@ -56,6 +50,15 @@ const calls = () => fake.requests.map((r) => `${r.method} ${r.path}`);
 const ada = () => fake.state.contacts.get("ada@example.com");
 
 describe("Maropost", () => {
+  it("through the routes: /maropost/check asks Maropost (422 in its words), the saved integration's test too, getlists caches lists and tags", async () => {
+    await expect(owner.integrations.check("maropost", { account_id: MARO_ACCOUNT, access_token: MARO_TOKEN })).resolves.toMatchObject({ success: true });
+    await expect(owner.integrations.check("maropost", { account_id: MARO_ACCOUNT, access_token: "wrong" })).rejects.toMatchObject({ status: 422, message: "Maropost answered: Invalid auth_token or account" });
+    await expect(owner.integrations.test(maroId)).resolves.toMatchObject({ success: true });
+    const { success } = await owner.integrations.getLists("maropost", { integrationID: maroId, refresh: true });
+    expect((success as Record<string, unknown[]>).lists).toHaveLength(2);
+    expect((success as Record<string, unknown[]>).tags).toHaveLength(fake.state.tags.length);
+  });
+
   it("check reads the account's lists with its auth token and says Maropost's refusal", async () => {
     await expect(maropostService.check(context(MARO_TOKEN))).resolves.toBe(`Maropost accepted the account ${MARO_ACCOUNT} and its token.`);
     expect(fake.calls(`GET ${BASE}/lists.json`)[0]?.query.get("auth_token")).toBe(MARO_TOKEN);

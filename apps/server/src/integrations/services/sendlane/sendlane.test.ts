@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
@@ -39,20 +39,23 @@ const create = async (token: string) =>
 const job = (action: string, model: Record<string, unknown>, integrationID = laneId) =>
   makeJob({ accountId, integrationType: "SENDLANE", action, integrationID, model });
 
-/** Carries out a job the way the engine's dispatcher does: the integration from the job's account, then the executor. */
-async function execute(one: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, one);
-  const executor = sendlaneService.actions[one.node.action];
-  if (!executor) throw new Error(`no executor for ${one.node.action}`);
-  return executor({ job: one, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does: through the registry (`executeAction`). */
+const execute = (one: ActionJob) => executeAction(actionContext(t), one);
 
 const context = (token: string) => serviceContext({ kind: "SENDLANE", credentials: { api_key: token }, now: () => new Date() });
 const calls = () => fake.requests.map((r) => `${r.method} ${r.path}`);
 const ada = () => fake.state.contacts.get("ada@example.com");
 
 describe("Sendlane", () => {
+  it("through the routes: /sendlane/check asks Sendlane (422 in its words), the saved integration's test too, getlists caches lists and tags", async () => {
+    await expect(owner.integrations.check("sendlane", { api_key: SENDLANE_TOKEN })).resolves.toMatchObject({ success: true, message: "Sendlane accepted the token (2 lists)." });
+    await expect(owner.integrations.check("sendlane", { api_key: "old-v1-key" })).rejects.toMatchObject({ status: 422, message: "Sendlane answered: Unauthenticated." });
+    await expect(owner.integrations.test(laneId)).resolves.toMatchObject({ success: true });
+    const { success } = await owner.integrations.getLists("sendlane", { integrationID: laneId, refresh: true });
+    expect((success as Record<string, unknown[]>).lists).toHaveLength(2);
+    expect((success as Record<string, unknown[]>).tags).toHaveLength(fake.state.tags.length);
+  });
+
   it("check reads one list with the Bearer token and says Sendlane's refusal", async () => {
     await expect(sendlaneService.check(context(SENDLANE_TOKEN))).resolves.toBe("Sendlane accepted the token (2 lists).");
     expect(fake.calls("GET /v2/lists")[0]?.headers.authorization).toBe(`Bearer ${SENDLANE_TOKEN}`);

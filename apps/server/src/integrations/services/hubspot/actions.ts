@@ -48,3 +48,26 @@ export async function hubspotMoveList(run: ActionRun): Promise<ActionOutcome> {
   const { status } = await callPeer(label, url, { headers, json: { emails: [job.registrant.email] } });
   return { status: "sent", detail: `added to list ${list} (HTTP ${status})` };
 }
+
+/**
+ * HUBSPOT `delete`: finds the registrant's contact by email (`GET
+ * /crm/v3/objects/contacts/{email}?idProperty=email`) and deletes it (`DELETE
+ * /crm/v3/objects/contacts/{id}`): HubSpot archives it, restorable for 90 days — not the GDPR
+ * erasure (`…/gdpr-delete`), which is for privacy requests and would keep the address from ever
+ * coming back. No contact (never added, or already deleted: a retry after a lost answer) → skipped.
+ */
+export async function hubspotDelete(run: ActionRun): Promise<ActionOutcome> {
+  const { job } = run;
+  const email = job.registrant.email.trim();
+  if (!email) return NO_EMAIL;
+  const { service, label, headers } = await bearer(run);
+  const contacts = "https://api.hubapi.com/crm/v3/objects/contacts";
+  const found = await callPeer<{ id?: string }>(label, service.url(`${contacts}/${encodeURIComponent(email)}?idProperty=email`), {
+    headers,
+    allow: [404],
+  });
+  const id = found.status === 404 ? undefined : found.body?.id;
+  if (!id) return { status: "skipped", reason: "the registrant is not (or no longer) a HubSpot contact" };
+  const { status } = await callPeer(label, service.url(`${contacts}/${encodeURIComponent(id)}`), { method: "DELETE", headers });
+  return { status: "sent", detail: `contact ${id} deleted (HubSpot keeps it restorable for 90 days) (HTTP ${status})` };
+}

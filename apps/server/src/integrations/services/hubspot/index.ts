@@ -1,6 +1,6 @@
 import { generic } from "../generic.js";
 import type { IntegrationService } from "../types.js";
-import { hubspotAddToWorkflow, hubspotMoveList } from "./actions.js";
+import { hubspotAddToWorkflow, hubspotDelete, hubspotMoveList } from "./actions.js";
 
 /**
  * HubSpot with an OAuth token (or a private-app token): see README.md. The connection check is
@@ -9,5 +9,5 @@ import { hubspotAddToWorkflow, hubspotMoveList } from "./actions.js";
 export const hubspotService: IntegrationService = {
   ...generic,
   kinds: ["HUBSPOT"],
-  actions: { addToWorkflow: hubspotAddToWorkflow, moveList: hubspotMoveList },
+  actions: { addToWorkflow: hubspotAddToWorkflow, moveList: hubspotMoveList, delete: hubspotDelete },
 };

@@ -25,6 +25,11 @@ import { klaviyoService } from "./klaviyo/index.js";
 import { mailerLiteService } from "./mailerlite/index.js";
 import { maropostService } from "./maropost/index.js";
 import { sendlaneService } from "./sendlane/index.js";
+import { aweberService } from "./aweber/index.js";
+import { campaignMonitorService } from "./campaignmonitor/index.js";
+import { constantContactService } from "./constantcontact/index.js";
+import { dripService } from "./drip/index.js";
+import { getResponseService } from "./getresponse/index.js";
 import type { ActionExecutor, IntegrationService } from "./types.js";
 import { webhookService } from "./webhook/index.js";
 import { youtubeService } from "./youtube/index.js";
@@ -37,6 +42,11 @@ import { zoomAutoChatService, zoomService } from "./zoom/index.js";
  * one import above and one entry here.
  */
 export const SERVICES: readonly IntegrationService[] = [
+  aweberService,
+  getResponseService,
+  dripService,
+  constantContactService,
+  campaignMonitorService,
   convertKitService,
   iContactService,
   klaviyoService,

@@ -1,10 +1,9 @@
 import type { ServiceList } from "@cuepoint/sdk";
 import { asAction } from "../../../engine/actions/errors.js";
 import { callPeer, type PeerAnswer, type PeerRequest } from "../../../engine/actions/http.js";
-import type { ServiceContext } from "../../adapters/types.js";
 import type { RawServiceRequest } from "../../serviceCall.js";
 import { ServiceError } from "../../serviceCall.js";
-import type { ActionRun } from "../types.js";
+import type { ActionRun, ServiceContext } from "../types.js";
 
 /**
  * AWeber API 1.0 (https://api.aweber.com): `Authorization: Bearer <OAuth 2.0 token>`, JSON

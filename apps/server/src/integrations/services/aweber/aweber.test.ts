@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
-import { integrationContext } from "../../context.js";
-import { ServiceError } from "../../serviceCall.js";
 import { loadIntegration } from "../../store.js";
 import { pointServicesAt } from "../../test-support/serviceEnv.js";
 import { startAWeberFake, type AWeberFake } from "./fake.js";
-import { aweberService } from "./index.js";
 
 let t: TestApp;
 let owner: Client;
@@ -43,31 +40,36 @@ beforeEach(() => {
 const job = (action: string, model: Record<string, unknown>, registrant: Partial<ActionJob["registrant"]> = {}) =>
   makeJob({ accountId, integrationType: "AWEBER", action, integrationID: integrationId, model, registrant });
 
-/** Carries out a job as the engine does: the integration loaded from the job's account, then the executor. */
-async function perform(work: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, work);
-  const executor = aweberService.actions[work.node.action];
-  if (!executor) throw new Error(`no AWeber executor for ${work.node.action}`);
-  return executor({ job: work, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does when it is due: through the engine's `executeAction` and the registry. */
+const perform = (work: ActionJob) => executeAction(actionContext(t), work);
 
-const context = async () => integrationContext(t.db.orm, await loadIntegration(t.db.orm, accountId, integrationId), t.clock.now);
 const calls = () => aweber.requests.map((r) => `${r.method} ${r.path}${r.query.size ? `?${r.query}` : ""}`);
 const ada = (tags: string[] = [], list = 501) =>
   aweber.seed({ list, email: "ada@example.com", name: "Ada Lovelace", tags, status: "subscribed" });
 
 describe("AWeber connection", () => {
-  it("check reads the grant's accounts with the Bearer token; a revoked token is refused in AWeber's words", async () => {
-    await expect(aweberService.check(await context())).resolves.toBe("AWeber answered: account 1001.");
-    expect(aweber.requests.every((r) => r.headers.authorization === "Bearer aweber-token-0123456789")).toBe(true);
+  it("connecting remembers the grant's account; the test asks AWeber with the Bearer token and says what it answered", async () => {
+    const stored = await loadIntegration(t.db.orm, accountId, integrationId);
+    expect(stored.row.meta).toMatchObject({ account_id: "1001" });
+    await expect(owner.integrations.test(integrationId)).resolves.toMatchObject({ message: "AWeber answered: account 1001." });
+    expect(aweber.calls("GET /1.0/accounts")[0]?.headers.authorization).toBe("Bearer aweber-token-0123456789");
+  });
+
+  it("a token AWeber refuses: 422 in AWeber's words, and the integration is marked not connected", async () => {
     aweber.token = "another-token";
-    const refused = aweberService.check(await context());
-    await expect(refused).rejects.toThrow(new ServiceError("AWeber answered: Invalid access token. Please re-authorize your application.", "refused", 401));
+    await expect(owner.integrations.test(integrationId)).rejects.toMatchObject({
+      status: 422,
+      message: "AWeber answered: Invalid access token. Please re-authorize your application.",
+    });
+    expect((await owner.integrations.list()).success[integrationId]).toMatchObject({ connected: false });
+    aweber.token = "aweber-token-0123456789";
+    await owner.integrations.test(integrationId);
+    expect((await owner.integrations.list()).success[integrationId]).toMatchObject({ connected: true });
   });
 
   it("lists are the account's lists, paged, and each list's tags", async () => {
-    await expect(aweberService.lists?.(await context())).resolves.toEqual({
+    const { success } = await owner.integrations.getLists("aweber", { integrationID: integrationId, refresh: true });
+    expect(success).toEqual({
       lists: [
         { id: "501", name: "Webinar leads" },
         { id: "502", name: "Customers" },
@@ -78,7 +80,6 @@ describe("AWeber connection", () => {
       ],
     });
     expect(calls()).toEqual([
-      "GET /1.0/accounts",
       "GET /1.0/accounts/1001/lists?ws.start=0&ws.size=100",
       "GET /1.0/accounts/1001/lists/501/tags",
       "GET /1.0/accounts/1001/lists/502/tags",
@@ -109,7 +110,6 @@ describe("AWeber actions", () => {
       detail: `tag "vip" added to subscriber ${id} (HTTP 209)`,
     });
     expect(calls()).toEqual([
-      "GET /1.0/accounts",
       `GET ${SUBSCRIBERS}?ws.op=find&email=ada%40example.com`,
       `PATCH ${SUBSCRIBERS}/${id}`,
     ]);

@@ -1,8 +1,7 @@
 import type { ServiceList } from "@cuepoint/sdk";
 import { asAction } from "../../../engine/actions/errors.js";
 import { callPeer, type PeerAnswer, type PeerRequest } from "../../../engine/actions/http.js";
-import type { ServiceContext } from "../../adapters/types.js";
-import type { ActionRun } from "../types.js";
+import type { ActionRun, ServiceContext } from "../types.js";
 
 /**
  * Campaign Monitor API v3.3 (https://api.createsend.com/api/v3.3, the `.json` form of each

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
-import { integrationContext } from "../../context.js";
-import { ServiceError } from "../../serviceCall.js";
-import { loadIntegration } from "../../store.js";
 import { pointServicesAt } from "../../test-support/serviceEnv.js";
 import { startCampaignMonitorFake, type CampaignMonitorFake } from "./fake.js";
-import { campaignMonitorService } from "./index.js";
 
 let t: TestApp;
 let owner: Client;
@@ -41,31 +37,33 @@ beforeEach(() => {
 const job = (action: string, model: Record<string, unknown>, registrant: Partial<ActionJob["registrant"]> = {}) =>
   makeJob({ accountId, integrationType: "CAMPAIGNMONITOR", action, integrationID: integrationId, model, registrant });
 
-/** Carries out a job as the engine does: the integration loaded from the job's account, then the executor. */
-async function perform(work: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, work);
-  const executor = campaignMonitorService.actions[work.node.action];
-  if (!executor) throw new Error(`no Campaign Monitor executor for ${work.node.action}`);
-  return executor({ job: work, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does when it is due: through the engine's `executeAction` and the registry. */
+const perform = (work: ActionJob) => executeAction(actionContext(t), work);
 
-const context = async () => integrationContext(t.db.orm, await loadIntegration(t.db.orm, accountId, integrationId), t.clock.now);
 const ada = (list: string, state: "Active" | "Unsubscribed" = "Active") =>
   cm.subscribers.push({ list, email: "ada@example.com", name: "Ada Lovelace", state });
 
 describe("Campaign Monitor connection", () => {
-  it("check reads the account's clients with the Bearer token; a refused token says Campaign Monitor's words", async () => {
-    await expect(campaignMonitorService.check(await context())).resolves.toBe("Campaign Monitor answered: client Acme Webinars, Acme Academy.");
+  it("the test reads the account's clients with the Bearer token and says what Campaign Monitor answered", async () => {
+    await expect(owner.integrations.test(integrationId)).resolves.toMatchObject({
+      message: "Campaign Monitor answered: client Acme Webinars, Acme Academy.",
+    });
     expect(cm.calls("GET /api/v3.3/clients.json")[0]?.headers.authorization).toBe("Bearer cm-token-0123456789");
+  });
+
+  it("a token Campaign Monitor refuses: 422 in Campaign Monitor's words, and the integration is marked not connected", async () => {
     cm.token = "revoked";
-    await expect(campaignMonitorService.check(await context())).rejects.toThrow(
-      new ServiceError("Campaign Monitor answered: Invalid OAuth Token", "refused", 401),
-    );
+    await expect(owner.integrations.test(integrationId)).rejects.toMatchObject({
+      status: 422,
+      message: "Campaign Monitor answered: Invalid OAuth Token",
+    });
+    expect((await owner.integrations.list()).success[integrationId]).toMatchObject({ connected: false });
+    cm.token = "cm-token-0123456789";
   });
 
   it("lists are every client's lists", async () => {
-    await expect(campaignMonitorService.lists?.(await context())).resolves.toEqual({
+    const { success } = await owner.integrations.getLists("campaignmonitor", { integrationID: integrationId, refresh: true });
+    expect(success).toEqual({
       lists: [
         { id: "8c7a9e2f", name: "Registrants", clientID: "4a397ccaaa55eb4e6aa1221e1e2d7122" },
         { id: "a1b2c3d4", name: "Students", clientID: "9b2e1d7c5a8f4e3b" },

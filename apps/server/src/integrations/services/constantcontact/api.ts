@@ -2,9 +2,8 @@ import type { ServiceList } from "@cuepoint/sdk";
 import { normalizeTagName } from "@cuepoint/sdk";
 import { asAction, isRetryableStatus } from "../../../engine/actions/errors.js";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/types.js";
-import type { ServiceContext } from "../../adapters/types.js";
 import { exchange, ServiceError, vendorMessage, type RawServiceRequest } from "../../serviceCall.js";
-import type { ActionRun } from "../types.js";
+import type { ActionRun, ServiceContext } from "../types.js";
 
 /**
  * Constant Contact API v3 (https://api.cc.email/v3) with an OAuth 2.0 token (`Authorization:

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
-import { integrationContext } from "../../context.js";
-import { ServiceError } from "../../serviceCall.js";
-import { loadIntegration } from "../../store.js";
 import { pointServicesAt } from "../../test-support/serviceEnv.js";
 import { startConstantContactFake, type ConstantContactFake } from "./fake.js";
-import { constantContactService } from "./index.js";
 
 let t: TestApp;
 let owner: Client;
@@ -46,36 +42,35 @@ beforeEach(() => {
 const job = (action: string, model: Record<string, unknown>, registrant: Partial<ActionJob["registrant"]> = {}) =>
   makeJob({ accountId, integrationType: "CONSTANTCONTACT", action, integrationID: integrationId, model, registrant });
 
-/** Carries out a job as the engine does: the integration loaded from the job's account, then the executor. */
-async function perform(work: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, work);
-  const executor = constantContactService.actions[work.node.action];
-  if (!executor) throw new Error(`no Constant Contact executor for ${work.node.action}`);
-  return executor({ job: work, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does when it is due: through the engine's `executeAction` and the registry. */
+const perform = (work: ActionJob) => executeAction(actionContext(t), work);
 
-const context = async () => integrationContext(t.db.orm, await loadIntegration(t.db.orm, accountId, integrationId), t.clock.now);
 const calls = () => cc.requests.map((r) => `${r.method} ${r.path}`);
 const ada = (taggings: string[] = [], lists: string[] = [CUSTOMERS]) =>
   cc.seed({ email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", list_memberships: lists, taggings });
 
 describe("Constant Contact connection", () => {
-  it("check reads the account summary with the Bearer token; a refused token says Constant Contact's words", async () => {
-    await expect(constantContactService.check(await context())).resolves.toBe("Constant Contact answered: account Acme Webinars.");
+  it("the test reads the account summary with the Bearer token and says what Constant Contact answered", async () => {
+    await expect(owner.integrations.test(integrationId)).resolves.toMatchObject({ message: "Constant Contact answered: account Acme Webinars." });
     expect(cc.calls("GET /v3/account/summary")[0]?.headers.authorization).toBe("Bearer cc-token-0123456789");
+  });
+
+  it("a token Constant Contact refuses: 422 in Constant Contact's words, and the integration is marked not connected", async () => {
     cc.token = "revoked";
-    await expect(constantContactService.check(await context())).rejects.toThrow(
-      new ServiceError("Constant Contact answered HTTP 401: Unauthorized", "refused", 401),
-    );
+    await expect(owner.integrations.test(integrationId)).rejects.toMatchObject({
+      status: 422,
+      message: "Constant Contact answered HTTP 401: Unauthorized",
+    });
+    expect((await owner.integrations.list()).success[integrationId]).toMatchObject({ connected: false });
+    cc.token = "cc-token-0123456789";
   });
 
   it("lists are the contact lists and the tags, following the next-page links", async () => {
     for (let i = 0; i < 3; i++) cc.tags.push({ tag_id: `t-${i}`, name: `tag ${i}` });
     cc.maxPage = 2;
-    const lists = await constantContactService.lists?.(await context());
+    const { success } = await owner.integrations.getLists("constantcontact", { integrationID: integrationId, refresh: true });
     cc.maxPage = undefined;
-    expect(lists).toEqual({
+    expect(success).toEqual({
       lists: [
         { id: WEBINAR, name: "Webinar registrants" },
         { id: CUSTOMERS, name: "Customers" },

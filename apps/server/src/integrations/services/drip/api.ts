@@ -1,9 +1,8 @@
 import type { ServiceList } from "@cuepoint/sdk";
 import { asAction } from "../../../engine/actions/errors.js";
 import { callPeer, type PeerAnswer, type PeerRequest } from "../../../engine/actions/http.js";
-import type { ServiceContext } from "../../adapters/types.js";
 import { ServiceError } from "../../serviceCall.js";
-import type { ActionRun } from "../types.js";
+import type { ActionRun, ServiceContext } from "../types.js";
 
 /**
  * Drip REST API v2 (https://api.getdrip.com/v2) with an OAuth token (`Authorization: Bearer`;

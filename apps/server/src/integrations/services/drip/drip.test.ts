@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
-import { integrationContext } from "../../context.js";
-import { ServiceError } from "../../serviceCall.js";
 import { loadIntegration } from "../../store.js";
 import { pointServicesAt } from "../../test-support/serviceEnv.js";
 import { startDripFake, type DripFake } from "./fake.js";
-import { dripService } from "./index.js";
 
 let t: TestApp;
 let owner: Client;
@@ -44,16 +41,9 @@ beforeEach(() => {
 const job = (action: string, model: Record<string, unknown>, registrant: Partial<ActionJob["registrant"]> = {}) =>
   makeJob({ accountId, integrationType: "DRIP", action, integrationID: integrationId, model, registrant });
 
-/** Carries out a job as the engine does: the integration loaded from the job's account, then the executor. */
-async function perform(work: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, work);
-  const executor = dripService.actions[work.node.action];
-  if (!executor) throw new Error(`no Drip executor for ${work.node.action}`);
-  return executor({ job: work, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does when it is due: through the engine's `executeAction` and the registry. */
+const perform = (work: ActionJob) => executeAction(actionContext(t), work);
 
-const context = async () => integrationContext(t.db.orm, await loadIntegration(t.db.orm, accountId, integrationId), t.clock.now);
 const calls = () => drip.requests.map((r) => `${r.method} ${r.path}`);
 const seedAda = async () => {
   await perform(job("addTag", { tagName: "vip" }));
@@ -61,19 +51,27 @@ const seedAda = async () => {
 };
 
 describe("Drip connection", () => {
-  it("check reads the account with the Bearer token and a User-Agent; a refused token says Drip's words", async () => {
-    await expect(dripService.check(await context())).resolves.toBe("Drip answered: account Acme Webinars.");
-    expect(calls()).toEqual(["GET /v2/accounts", "GET /v2/accounts/9999999"]);
-    expect(drip.requests.every((r) => r.headers.authorization === "Bearer drip-token-0123456789")).toBe(true);
+  it("connecting remembers the grant's account; the test reads it with the Bearer token and a User-Agent", async () => {
+    expect((await loadIntegration(t.db.orm, accountId, integrationId)).row.meta).toMatchObject({ account_id: "9999999" });
+    await expect(owner.integrations.test(integrationId)).resolves.toMatchObject({ message: "Drip answered: account Acme Webinars." });
+    expect(calls()).toEqual(["GET /v2/accounts/9999999"]);
+    expect(drip.requests[0]?.headers.authorization).toBe("Bearer drip-token-0123456789");
     expect(drip.requests[0]?.headers["user-agent"]).toBe("Cuepoint (webinar automation)");
+  });
+
+  it("a token Drip refuses: 422 in Drip's words, and the integration is marked not connected", async () => {
     drip.token = "revoked";
-    await expect(dripService.check(await context())).rejects.toThrow(
-      new ServiceError("Drip answered: You are not authorized to access this resource", "refused", 401),
-    );
+    await expect(owner.integrations.test(integrationId)).rejects.toMatchObject({
+      status: 422,
+      message: "Drip answered: You are not authorized to access this resource",
+    });
+    expect((await owner.integrations.list()).success[integrationId]).toMatchObject({ connected: false });
+    drip.token = "drip-token-0123456789";
   });
 
   it("lists are the email series, the workflows and the tags", async () => {
-    await expect(dripService.lists?.(await context())).resolves.toEqual({
+    const { success } = await owner.integrations.getLists("drip", { integrationID: integrationId, refresh: true });
+    expect(success).toEqual({
       campaigns: [
         { id: "111", name: "Webinar follow-up", status: "active" },
         { id: "112", name: "Onboarding", status: "draft" },
@@ -94,7 +92,7 @@ describe("Drip actions", () => {
       status: "sent",
       detail: 'tag "webinar-lead" applied (HTTP 200)',
     });
-    expect(calls()).toEqual(["GET /v2/accounts", `POST ${BASE}/subscribers`]);
+    expect(calls()).toEqual([`POST ${BASE}/subscribers`]);
     const [post] = drip.calls(`POST ${BASE}/subscribers`);
     expect(post?.headers["content-type"]).toBe("application/json");
     expect(post?.data).toEqual({
@@ -155,7 +153,7 @@ describe("Drip actions", () => {
     drip.token = "revoked";
     const refused = perform(job("addTag", { tagName: "vip" }));
     await expect(refused).rejects.toBeInstanceOf(PermanentActionError);
-    await expect(refused).rejects.toThrow(/^Drip answered.*: You are not authorized to access this resource$/);
+    await expect(refused).rejects.toThrow(new PermanentActionError("Drip answered HTTP 401: You are not authorized to access this resource"));
     drip.token = "drip-token-0123456789";
     await expect(perform(job("addToWorkflow", {}))).rejects.toThrow(new PermanentActionError("Drip: Pick a workflow (workflowName)."));
     await expect(perform(job("delete", {}, { email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });

@@ -2,8 +2,7 @@ import type { ServiceList } from "@cuepoint/sdk";
 import { normalizeTagName } from "@cuepoint/sdk";
 import { asAction } from "../../../engine/actions/errors.js";
 import { callPeer, type PeerAnswer, type PeerRequest } from "../../../engine/actions/http.js";
-import type { ServiceContext } from "../../adapters/types.js";
-import type { ActionRun } from "../types.js";
+import type { ActionRun, ServiceContext } from "../types.js";
 
 /**
  * GetResponse API v3 (https://api.getresponse.com/v3) with an OAuth token (`Authorization:

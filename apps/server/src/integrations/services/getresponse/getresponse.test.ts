@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
-import { actionIntegration } from "../../../engine/actions/integration.js";
+import { executeAction } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
-import { integrationContext } from "../../context.js";
-import { ServiceError } from "../../serviceCall.js";
-import { loadIntegration } from "../../store.js";
 import { pointServicesAt } from "../../test-support/serviceEnv.js";
 import { startGetResponseFake, type GetResponseFake } from "./fake.js";
-import { getResponseService } from "./index.js";
 
 let t: TestApp;
 let owner: Client;
@@ -43,32 +39,32 @@ beforeEach(() => {
 const job = (action: string, model: Record<string, unknown>, registrant: Partial<ActionJob["registrant"]> = {}) =>
   makeJob({ accountId, integrationType: "GETRESPONSE", action, integrationID: integrationId, model, registrant });
 
-/** Carries out a job as the engine does: the integration loaded from the job's account, then the executor. */
-async function perform(work: ActionJob) {
-  const engine = actionContext(t);
-  const { loaded, service } = await actionIntegration(engine, work);
-  const executor = getResponseService.actions[work.node.action];
-  if (!executor) throw new Error(`no GetResponse executor for ${work.node.action}`);
-  return executor({ job: work, engine, loaded, service });
-}
+/** Carries out a job as the scheduler does when it is due: through the engine's `executeAction` and the registry. */
+const perform = (work: ActionJob) => executeAction(actionContext(t), work);
 
-const context = async () => integrationContext(t.db.orm, await loadIntegration(t.db.orm, accountId, integrationId), t.clock.now);
 const calls = () => gr.requests.map((r) => `${r.method} ${r.path}`);
 const ada = (campaignId = "Qm4tZ", tagIds: string[] = []) =>
   gr.seed({ email: "ada@example.com", name: "Ada Lovelace", campaignId, tagIds });
 
 describe("GetResponse connection", () => {
-  it("check reads the account with the Bearer token; a refused token says GetResponse's words", async () => {
-    await expect(getResponseService.check(await context())).resolves.toBe("GetResponse answered: account host@example.com.");
+  it("the test reads the account with the Bearer token and says what GetResponse answered", async () => {
+    await expect(owner.integrations.test(integrationId)).resolves.toMatchObject({ message: "GetResponse answered: account host@example.com." });
     expect(gr.calls("GET /v3/accounts")[0]?.headers.authorization).toBe("Bearer gr-token-0123456789");
+  });
+
+  it("a token GetResponse refuses: 422 in GetResponse's words, and the integration is marked not connected", async () => {
     gr.token = "revoked";
-    await expect(getResponseService.check(await context())).rejects.toThrow(
-      new ServiceError("GetResponse answered: Unable to authenticate request. Check credentials or authentication method details", "refused", 401),
-    );
+    await expect(owner.integrations.test(integrationId)).rejects.toMatchObject({
+      status: 422,
+      message: "GetResponse answered: Unable to authenticate request. Check credentials or authentication method details",
+    });
+    expect((await owner.integrations.list()).success[integrationId]).toMatchObject({ connected: false });
+    gr.token = "gr-token-0123456789";
   });
 
   it("lists are the campaigns (GetResponse's lists) and the tags, read by page", async () => {
-    await expect(getResponseService.lists?.(await context())).resolves.toEqual({
+    const { success } = await owner.integrations.getLists("getresponse", { integrationID: integrationId, refresh: true });
+    expect(success).toEqual({
       campaigns: [
         { id: "Vp9xK", name: "webinar_leads", isDefault: true },
         { id: "Qm4tZ", name: "customers" },

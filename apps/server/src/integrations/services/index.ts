@@ -5,12 +5,14 @@ import { clickSendService } from "./clicksend/index.js";
 import { domainService } from "./domain/index.js";
 import { facebookService } from "./facebook/index.js";
 import { generic } from "./generic.js";
+import { googleCalendarService } from "./googlecalendar/index.js";
 import { googleSheetsService } from "./googlesheets/index.js";
 import { gotoWebinarService } from "./gotowebinar/index.js";
 import { hubspotService } from "./hubspot/index.js";
 import { LIVE_EVENT_SERVICES } from "./liveevent/index.js";
 import { infusionsoftService } from "./infusionsoft/index.js";
 import { mailchimpService } from "./mailchimp/index.js";
+import { manyChatService } from "./manychat/index.js";
 import { mailgunService } from "./mailgun/index.js";
 import { mauticService } from "./mautic/index.js";
 import { niftyImageService } from "./niftyimage/index.js";
@@ -57,10 +59,12 @@ export const SERVICES: readonly IntegrationService[] = [
   amazonSesService,
   clickSendService,
   facebookService,
+  googleCalendarService,
   googleSheetsService,
   hubspotService,
   infusionsoftService,
   mailchimpService,
+  manyChatService,
   mailgunService,
   mauticService,
   niftyImageService,

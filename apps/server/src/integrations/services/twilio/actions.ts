@@ -1,9 +1,9 @@
 import { callPeer } from "../../../engine/actions/http.js";
-import { mmsMediaUrl } from "../../../engine/actions/mmsMedia.js";
 import { modelText } from "../../../engine/actions/require.js";
 import { fillTemplate, messageVariables } from "../../../engine/actions/template.js";
 import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../../engine/actions/types.js";
 import type { ActionRun } from "../types.js";
+import { mmsMediaUrl } from "./media.js";
 
 /** Why a registrant gets no text message, or undefined when they may get one. */
 function smsSkipReason(job: ActionJob): string | undefined {

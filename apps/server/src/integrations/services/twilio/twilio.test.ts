@@ -114,10 +114,10 @@ describe("sendmms", () => {
     });
   });
 
-  it("refuses a media-library image (no public address) and an unknown NiftyImage", async () => {
+  it("refuses an image no longer in the media library and an unknown NiftyImage (media-library images: media.test.ts)", async () => {
     const ctx = actionContext(t);
     await expect(executeAction(ctx, mmsJob({ type: "image", image: "media-1", phonenumber: "+15557654321" }))).rejects.toThrow(
-      /media library have no public address/,
+      new PermanentActionError("Twilio: the image of this action is no longer in the media library; pick it again."),
     );
     await expect(executeAction(ctx, mmsJob({ type: "niftyimage", image: "nope", phonenumber: "+15557654321" }))).rejects.toThrow(
       /NiftyImage "nope" is not among this account's images/,

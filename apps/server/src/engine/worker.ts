@@ -320,6 +320,8 @@ async function record(db: Database, results: readonly Result[], now: Date): Prom
     due_at: r.dueAt.toISOString(),
     usage: r.used ? `${r.loaded.row.action || "action"} for ${r.loaded.registrant.email} (${r.loaded.timeline.name})` : null,
   }));
+  // The batch's ids: the statements reach their rows through the primary key, not a scan.
+  const ids = `{${rows.map((r) => r.id).join(",")}}`;
   const batch = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
     id uuid, job_id uuid, account_id uuid, timeline_id uuid, event_id uuid, registrant_id uuid, node_key text,
     action text, planned_at timestamptz, status text, outcome text, detail text, attempts int, due_at timestamptz, usage text)`;
@@ -332,7 +334,7 @@ async function record(db: Database, results: readonly Result[], now: Date): Prom
         job_id = case when v.status = 'pending' then null else s.job_id end,
         updated_at = ${at}::timestamptz
       from ${batch}
-      where s.id = any(${`{${rows.map((r) => r.id).join(",")}}`}::uuid[]) and s.id = v.id and s.job_id = v.job_id`);
+      where s.id = any(${ids}::uuid[]) and s.id = v.id and s.job_id = v.job_id`);
     // A registrant deleted while their job ran (a lead deleted by hand, deleteSystemWide) took the
     // job with it: its line would break the foreign key and sink the whole batch, so it is left out.
     await tx.execute(sql`
@@ -341,7 +343,7 @@ async function record(db: Database, results: readonly Result[], now: Date): Prom
       select v.account_id, v.timeline_id, v.event_id, v.registrant_id, v.id, v.node_key, v.action, v.outcome, v.attempts, v.detail,
         v.planned_at, ${at}::timestamptz
       from ${batch}
-      where exists (select 1 from ${scheduledActions} s where s.id = v.id)`);
+      where v.id in (select s.id from ${scheduledActions} s where s.id = any(${ids}::uuid[]))`);
     if (rows.some((r) => r.usage !== null)) {
       await tx.execute(sql`
         insert into ${usageEvents} (account_id, type, quantity, description, created_at)

@@ -21,7 +21,9 @@ export function assertTimelineRules(
   const problem = validateTimeline(located, ruleContextOf(setting.general)).find(
     (p) => p.code !== "incomplete" && (only === undefined || only(String(p.nodeId))),
   );
-  if (problem) throw badRequest(problem.message, String(problem.nodeId));
+  if (!problem) return;
+  // An action this release does not carry out is the node's `action` field (the SDK's checkActionRuns).
+  throw badRequest(problem.message, problem.code === "action-not-running" ? `${String(problem.nodeId)}.action` : String(problem.nodeId));
 }
 
 /** Gives every node without an `id` one, so revisions, auto-chat imports and the editor can address it. */

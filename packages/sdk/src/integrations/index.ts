@@ -39,6 +39,8 @@ export {
   integrationCatalogue,
   isIntegrationKind,
 } from "./integrationCatalogue.js";
+export { RUNNING_ACTIONS, ROOM_ACTIONS } from "./catalogue/running.js";
+export { actionRuns, runningActionsOf } from "./runningActions.js";
 export { AWS_REGION_PATTERN, DOMAIN_PATTERN, isPort } from "./formats.js";
 export { labelInSentence } from "./labelInSentence.js";
 export { credentialSchemaFor, type CredentialSchema } from "./credentialSchemaFor.js";

@@ -36,6 +36,8 @@ export type TimelineNodeLike = NodeTiming & {
   id?: string | number | null;
   key?: string | null;
   action?: string | null;
+  /** The kind the action runs through (ZOOM, SMTP…): decides whether the action runs. */
+  integrationType?: string | null;
   groupID?: string | number | null;
   nodeID?: string | number | null;
   model?: NodeModelLike | null;
@@ -59,7 +61,8 @@ export type TimelineRuleCode =
   | "invalid-bucket"
   | "wrong-bucket"
   | "node-not-found"
-  | "multi-event-day-locked";
+  | "multi-event-day-locked"
+  | "action-not-running";
 
 export type RuleFailure = { ok: false; code: TimelineRuleCode; message: string };
 /** What every rule returns: `ok`, or a code and a message a host can show and act on. */

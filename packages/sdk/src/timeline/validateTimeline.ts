@@ -1,3 +1,4 @@
+import { checkActionRuns } from "../rules/actionFields/checkActionRuns.js";
 import { bucketOf, isBucket } from "./buckets.js";
 import { checkBeforeAllowed } from "./checkBeforeAllowed.js";
 import { checkSingleSourceEvent } from "./checkSingleSourceEvent.js";
@@ -28,8 +29,8 @@ export type TimelineProblem = {
 };
 
 /**
- * Runs every per-node rule of spec §5 and returns the first failure, in this order: complete,
- * before-allowed, after within the live window, live-window overlap, too close.
+ * Runs every per-node rule of spec §5 and returns the first failure, in this order: the action
+ * runs for its kind (`checkActionRuns`, issue 14), complete, before-allowed, after within the live window, live-window overlap, too close.
  *
  * @example
  * validateTimelineAction(node, { liveMinutes: 60, deliveryPlatform: "zoom" });
@@ -37,6 +38,7 @@ export type TimelineProblem = {
 export function validateTimelineAction(node: TimelineNodeLike, context: TimelineRuleContext): RuleResult {
   const window = { liveMinutes: context.liveMinutes, eventMinuteOfDay: context.eventMinuteOfDay };
   const checks: (() => RuleResult)[] = [
+    () => actionRunsRule(node),
     () => isActionComplete(node),
     () => checkBeforeAllowed(node, context.deliveryPlatform, { eventMinuteOfDay: context.eventMinuteOfDay }),
     () => checkAfterWithinLiveWindow(node, window),
@@ -54,6 +56,12 @@ function orderedKeys(blocks: BlocksInput<unknown>): string[] {
   const keys = Object.keys(blocks);
   const buckets = keys.filter(isBucket).sort((a, b) => Number(a) - Number(b));
   return [...buckets, ...keys.filter((key) => !isBucket(key))];
+}
+
+/** The node's action must be one this release carries out for its kind (even in a draft). */
+function actionRunsRule(node: TimelineNodeLike): RuleResult {
+  const result = checkActionRuns(String(node.integrationType ?? ""), String(node.action ?? ""));
+  return result.ok ? result : { ok: false, code: "action-not-running", message: result.message };
 }
 
 /**

@@ -18,9 +18,9 @@ describe("executeAction dispatch", () => {
   });
 
   it("skips, naming it, an action this server has no executor for", async () => {
-    await expect(executeAction(ctx, job("AWEBER", "addTag"))).resolves.toEqual({
+    await expect(executeAction(ctx, job("TWILIO", "addTag"))).resolves.toEqual({
       status: "skipped",
-      reason: "no executor for addTag on AWEBER yet",
+      reason: "no executor for addTag on TWILIO yet",
     });
     await expect(executeAction(ctx, job("", ""))).resolves.toEqual({
       status: "skipped",

@@ -1,4 +1,4 @@
-import { checkActionFields, isLiveAction, type ActionFieldsInput, type TimelineNode } from "@cuepoint/sdk";
+import { checkActionFields, checkActionRuns, isLiveAction, type ActionFieldsInput, type TimelineNode } from "@cuepoint/sdk";
 import { allowPrivateTargets } from "../../integrations/endpoints.js";
 
 /** Why a node cannot be queued: the field to fix and what to do, in the SDK's words. */
@@ -8,7 +8,9 @@ export type ActionReadiness = { ok: true } | { ok: false; field: string; message
 export type ActionCaches = Omit<ActionFieldsInput, "kind" | "action" | "model">;
 
 /**
- * Whether a timeline node can be queued: the per-integration required fields of spec §5 (the
+ * Whether a timeline node can be queued: an action this release carries out for the node's kind
+ * (the SDK's `checkActionRuns`, so a node saved before its action stopped being offered is a draft
+ * the dry run shows, never "Sent on time"), the per-integration required fields of spec §5 (the
  * SDK's `checkActionFields`, the one copy of those rules — a webhook address by the SDK's
  * `checkTargetUrl`, honouring `CUEPOINT_ALLOW_PRIVATE_TARGETS`), and an integration picked for every
  * action that runs through one. Live-event actions are checked the same way but need no
@@ -22,6 +24,8 @@ export type ActionCaches = Omit<ActionFieldsInput, "kind" | "action" | "model">;
  */
 export function checkActionReady(node: TimelineNode, caches: ActionCaches = {}): ActionReadiness {
   if (!node.action.trim()) return { ok: false, field: "action", message: "Pick an action" };
+  const runs = checkActionRuns(node.integrationType, node.action);
+  if (!runs.ok) return { ok: false, field: runs.field, message: runs.message };
   const fields = checkActionFields({
     ...caches,
     kind: node.integrationType,

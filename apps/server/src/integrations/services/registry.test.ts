@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasServiceLists, INTEGRATION_KINDS } from "@cuepoint/sdk";
-import { serviceFor, SERVICES } from "./index.js";
+import { hasServiceLists, INTEGRATION_KINDS, RUNNING_ACTIONS, type IntegrationKind } from "@cuepoint/sdk";
+import { executorFor, registeredExecutors, serviceFor, SERVICES } from "./index.js";
 
 describe("the service registry", () => {
   // The dashboard reads `lists` from the SDK's catalogue to decide whether to call
@@ -18,5 +18,20 @@ describe("the service registry", () => {
     expect(serviceFor("ZAPIER")).toBe(serviceFor("WEBHOOK"));
     const unregistered = INTEGRATION_KINDS.filter((kind) => !SERVICES.some((service) => service.kinds.includes(kind)));
     for (const kind of unregistered) expect(serviceFor(kind).actions).toEqual({});
+  });
+});
+
+describe("running actions (the SDK's running.ts) and the registry's executors", () => {
+  const running = Object.entries(RUNNING_ACTIONS).flatMap(([kind, actions = []]) =>
+    actions.map((action) => ({ kind: kind as IntegrationKind, action })),
+  );
+
+  it("has an executor for every running (kind, action)", () => {
+    expect(running.filter(({ kind, action }) => !executorFor(kind, action)).map(({ kind, action }) => `${kind}:${action}`)).toEqual([]);
+  });
+
+  it("lists every executor of the registry as running", () => {
+    const listed = new Set(running.map(({ kind, action }) => `${kind}:${action}`));
+    expect(registeredExecutors().map(({ kind, action }) => `${kind}:${action}`).filter((pair) => !listed.has(pair))).toEqual([]);
   });
 });

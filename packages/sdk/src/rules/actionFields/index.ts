@@ -7,4 +7,5 @@ export {
   type ActionFieldsResult,
   type ListEntry,
 } from "./checkActionFields.js";
+export { checkActionRuns, type ActionRunsResult } from "./checkActionRuns.js";
 export { normalizeTagName } from "./normalizeTagName.js";

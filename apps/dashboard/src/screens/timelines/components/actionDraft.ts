@@ -1,10 +1,10 @@
 import {
-  actionsFor,
   checkActionFields,
   dayLabel,
   getIntegrationKind,
   integrationCatalogue,
   isLiveAction,
+  runningActionsOf,
   validateTimelineAction,
   type ActionDefinition,
   type GeneralSetting,
@@ -58,7 +58,8 @@ export function platformKind(deliveryPlatform: string): IntegrationKind {
 
 /**
  * The sources an action can run through: the event's live room, then every integration of the
- * account whose kind has actions.
+ * account whose kind has actions this release carries out; each offers only those
+ * (`runningActionsOf`: the SDK's catalogue and its `running.ts`).
  *
  * @example
  * actionSources(general, { "7": webhookIntegration }).map((s) => s.label);
@@ -72,18 +73,19 @@ export function actionSources(general: Pick<GeneralSetting, "deliveryPlatform">,
       label: `Live event (${integrationCatalogue[liveKind].label})`,
       kind: liveKind,
       integrationID: "",
-      actions: actionsFor(liveKind),
+      actions: runningActionsOf(liveKind),
     },
   ];
   for (const integration of Object.values(integrations)) {
     const entry = getIntegrationKind(String(integration.type));
-    if (!entry || entry.actions.length === 0 || entry.category === "live") continue;
+    const actions = entry ? runningActionsOf(entry.type) : [];
+    if (!entry || actions.length === 0 || entry.category === "live") continue;
     sources.push({
       value: String(integration.integrationid),
       label: `${integration.name || entry.label} (${entry.label})`,
       kind: entry.type,
       integrationID: String(integration.integrationid),
-      actions: entry.actions,
+      actions,
     });
   }
   return sources;

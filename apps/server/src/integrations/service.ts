@@ -1,6 +1,6 @@
 import type { IntegrationKind } from "@cuepoint/sdk";
 import type { AppDeps } from "../deps.js";
-import { badRequest, HttpError } from "../http/errors.js";
+import { badRequest } from "../http/errors.js";
 import { integrationContext } from "./context.js";
 import { labelOf } from "./kinds.js";
 import { serviceFor } from "./services/index.js";
@@ -38,13 +38,47 @@ export async function loadService(
   };
 }
 
-/** 501 for a call a kind's adapter does not offer yet. */
+/** The list and write operations of a service, in the words of the refusal below. */
+const OPERATION_WORDS: Readonly<Record<Exclude<keyof IntegrationAdapter, "check" | "afterConnect">, string>> = {
+  lists: "reading its lists",
+  addField: "adding a field to a list",
+  addAutoFields: "adding the webinar fields",
+  addTag: "creating tags",
+  createAudience: "creating custom audiences",
+  deleteImage: "deleting images",
+  worksheets: "reading worksheets",
+  headerRow: "reading header rows",
+};
+
+/**
+ * What a kind's service supports, in a sentence's words: the connection check, then each list or
+ * write operation it has ("the connection check, reading its lists and creating tags").
+ */
+export function supportedOperations(service: IntegrationAdapter): string {
+  const words = ["the connection check"];
+  for (const [operation, said] of Object.entries(OPERATION_WORDS)) {
+    if (typeof service[operation as keyof IntegrationAdapter] === "function") words.push(said);
+  }
+  return words.length === 1 ? words[0] ?? "" : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/**
+ * The operation of the integration's service, or a 400 on `integrationID` when its kind does not
+ * offer it, saying what the kind supports ("Twilio does not support reading its lists: it
+ * supports the connection check.").
+ */
 export function requireOperation<K extends keyof IntegrationAdapter>(
   service: Service,
   operation: K,
   what: string,
 ): NonNullable<IntegrationAdapter[K]> {
   const method = service.adapter[operation];
-  if (!method) throw new HttpError(501, `${what} for ${labelOf(service.loaded.kind)} is not supported yet.`);
+  if (!method) {
+    const label = labelOf(service.loaded.kind);
+    throw badRequest(
+      `${label} does not support ${what.charAt(0).toLowerCase()}${what.slice(1)}: it supports ${supportedOperations(service.adapter)}.`,
+      "integrationID",
+    );
+  }
   return method.bind(service.adapter) as NonNullable<IntegrationAdapter[K]>;
 }

@@ -20,7 +20,8 @@ import { ack, AckAnswer } from "./answers.js";
 const TAG = "Integrations";
 const KIND_NOTE =
   "`{kind}` is the lower-case kind (or its API path, `fbaudience`); an `integrationID` of another kind answers " +
-  "400, one that is not the account's 404. Kinds without an adapter of their own answer 501 (not supported yet). " +
+  "400, one that is not the account's 404. An operation the kind's service does not offer answers 400 on " +
+  "`integrationID`, saying what the kind supports. " +
   "A refusal by the service answers 422 with its own words, an unreachable service 502.";
 const ServiceListSchema = v.looseObject({ id: v.string(), name: v.string() });
 
@@ -36,7 +37,7 @@ const getLists = defineRoute({
     "`listID`). Answered from the server's cache unless `refresh` is true or the cache is over a day old; the " +
     "`x-lists-fetched-at` header says when they were fetched. NIFTYIMAGE's refresh also updates the " +
     "integration's `images`. Only kinds whose SDK catalogue entry has `lists: true` (`hasServiceLists`) read " +
-    `lists; the others answer 501, so hosts need not ask. ${KIND_NOTE}`,
+    `lists; the others answer 400 saying what the kind supports, so hosts need not ask. ${KIND_NOTE}`,
   access: "integrations:read",
   body: GetListsRequestSchema,
   encoding: "multipart",

@@ -317,7 +317,7 @@ describe("lists, fields and tags", () => {
     ]);
   });
 
-  it("answers 400 for an integration of another kind and 501 for kinds without list support", async () => {
+  it("answers 400 for an integration of another kind, and 400 saying what the kind supports for kinds without lists (never 501)", async () => {
     const id = await createAc();
     await expect(owner.integrations.getLists("mailchimp", { integrationID: id })).rejects.toMatchObject({
       status: 400,
@@ -326,8 +326,9 @@ describe("lists, fields and tags", () => {
     // MailerLite reads its groups now (services/mailerlite); Webhook has no lists, Drop Cowboy no service yet.
     const { success: hook } = await owner.integrations.create({ type: "WEBHOOK" });
     await expect(owner.integrations.getLists("webhook", { integrationID: hook.integrationid })).rejects.toMatchObject({
-      status: 501,
-      message: "Reading lists for Webhook is not supported yet.",
+      status: 400,
+      field: "integrationID",
+      message: "Webhook does not support reading lists: it supports the connection check.",
     });
     const { success: drop } = await owner.integrations.create({ type: "DROPCOWBOY", team_id: "team-0123", secret: "drop-secret-0123456789" });
     await expect(owner.integrations.test(drop.integrationid)).resolves.toMatchObject({

@@ -91,7 +91,7 @@ export interface IntegrationEntry {
   readonly apiPath?: string;
   /**
    * True when the server reads the service's lists (`POST /{kind}/getlists`: tags, audiences,
-   * sheets…). Absent: that call answers 501, and hosts ask for an entry's id as plain text.
+   * sheets…). Absent: that call answers 400 saying what the kind supports, and hosts ask for an entry's id as plain text.
    */
   readonly lists?: true;
 }

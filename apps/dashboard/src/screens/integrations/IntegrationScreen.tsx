@@ -46,7 +46,7 @@ function Details({ integration, onChange }: { integration: Integration; onChange
   const [testing, setTesting] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const entry = getIntegrationKind(integration.type);
-  // Only services whose lists the server reads (the catalogue's `lists`): no call that answers 501.
+  // Only services whose lists the server reads (the catalogue's `lists`): no call the server refuses.
   const hasLists = hasServiceLists(integration.type);
 
   const test = async () => {

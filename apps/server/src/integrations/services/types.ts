@@ -33,7 +33,7 @@ export interface ServiceContext {
 /**
  * One service behind one interface. `check` is required (it backs `/{kind}/check` and
  * `/test/integration`); the rest are offered where the service has them, and the routes answer a
- * clear "not supported" where an adapter leaves one out.
+ * 400 saying what the kind supports where a service leaves one out (`requireOperation`).
  */
 export interface IntegrationAdapter {
   /** Tries the credentials against the service; answers an optional note for the person. */

@@ -13,12 +13,13 @@ import { PageHeader } from "../../ui/PageHeader.js";
 import { toast } from "../../ui/Toasts.js";
 import { NameDialog } from "../media/NameDialog.js";
 import { formatWhen } from "../webinars/format.js";
+import { CredentialsEditor, hasEditableCredentials } from "./CredentialsEditor.js";
 import { disconnectIntegration, testIntegration } from "./integrationActions.js";
 import { IntegrationLists } from "./IntegrationLists.js";
 import { SigningSecret, signsDeliveries } from "./SigningSecret.js";
 import "../home/home.css";
 
-/** One integration (/integration?id=…): state, test, rename, reconnect, disconnect, its signing secret, lists and tags. */
+/** One integration (/integration?id=…): state, test, rename, reconnect, disconnect, its credentials, its signing secret, lists and tags. */
 export default function IntegrationScreen(_props: ScreenProps) {
   const [search] = useSearchParams();
   const id = search.get("id") ?? "";
@@ -93,6 +94,7 @@ function Details({ integration, onChange }: { integration: Integration; onChange
           </Button>
         </div>
       </section>
+      {hasEditableCredentials(integration) && <CredentialsEditor integration={integration} onChange={onChange} />}
       {signsDeliveries(integration.type) && <SigningSecret integration={integration} onChange={onChange} />}
       {hasLists && <IntegrationLists integration={integration} />}
       <NameDialog

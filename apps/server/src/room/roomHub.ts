@@ -380,7 +380,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     if (group) {
       if (signal.type === "chat") {
         const texts = new Map<string, string>();
-        for (const [sink, viewer] of group.viewers) {
+        for (const [sink, viewer] of chatViewers(group, signal.message)) {
           if (viewer.ready) chatTo(group, sink, viewer, signal.message, fresh, texts);
           else viewer.queue.push({ signal, fresh });
         }
@@ -408,6 +408,25 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         else state.queue.push(signal);
       }
     }
+  }
+
+  /**
+   * The channels a chat signal may concern: every one for a message to everyone; otherwise only
+   * those of the few it is for (looked up, not searched for among 10,000 channels).
+   */
+  function chatViewers(group: EventGroup, message: BusChatMessage): Iterable<[ChannelSink, Viewer]> {
+    if (!chat) return [];
+    const audience = chat.audience({ ...message, deletedAt: null }, chatModeOf(group.room.timeline.general.hls.livechat.type));
+    if (audience === "everyone") return group.viewers;
+    const found: [ChannelSink, Viewer][] = [];
+    for (const registrantId of audience) {
+      const p = presences.get(keyOf({ eventId: group.room.event.id, registrantId, kind: "live" }));
+      for (const sink of p?.sinks ?? []) {
+        const viewer = group.viewers.get(sink);
+        if (viewer) found.push([sink, viewer]);
+      }
+    }
+    return found;
   }
 
   /** One chat signal to one attendee: new messages they may see, and deletions of those. */

@@ -12,25 +12,14 @@
 //   same registrantId and add no row;
 // - abuse: one address sending valid registrations must be stopped (429) after its allowance, while
 //   invalid posts from another address do not use up its allowance.
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { benchDb, bounded, loadSdk, loggedInClient, machineLine, mode, percentile, printTable, rerunUnderPostgres, startServer, tempDir } from "./server-harness.mjs";
+import { benchDb, bounded, cpuSeconds, loadSdk, loggedInClient, machineLine, mode, percentile, printTable, rerunUnderPostgres, startServer, tempDir } from "./server-harness.mjs";
 
 const COUNT = Number(process.env.BENCH_RUSH_COUNT ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_RUSH_CONCURRENCY ?? 20);
 const GOALS = { perSecond: 100, p99: 500 };
 const EMAIL = "bench-rush@example.com";
 const PASSWORD = "Bench-rush-1";
-
-/**
- * CPU seconds a process has used (user + system, from /proc): the server's CPU per registration
- * says what a registration costs even on a machine shared with other work, where wall-clock
- * figures mostly measure the load.
- */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
-}
 
 /** The address of registration `i`: 10.x.y.z, one per registration. */
 const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;

@@ -12,7 +12,7 @@ import { spawn, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { bounded, benchDir, machineLine, mib, mode, percentile, printTable, rerunUnderPostgres, rssOf, serverDir, startServer, tempDir, onCleanup } from "./server-harness.mjs";
+import { bounded, benchDir, cpuSeconds, machineLine, mib, mode, percentile, printTable, rerunUnderPostgres, rssOf, serverDir, startServer, tempDir, onCleanup } from "./server-harness.mjs";
 
 const ATTENDEES = Number(process.env.BENCH_ROOM_ATTENDEES ?? 10_000);
 const PROCESSES = Number(process.env.BENCH_ROOM_PROCESSES ?? 4);
@@ -182,6 +182,7 @@ async function runMode() {
     if (match) inbox.push(at - Number(match[1]));
   });
   const refused = [];
+  const inboxCpu = cpuSeconds(server.pid);
   const inboxStarted = Date.now();
   const posts = [];
   for (let i = 0; i < want; i++) {
@@ -202,6 +203,7 @@ async function runMode() {
   await Promise.all(posts);
   const inboxBy = Date.now() + 10_000;
   while (inbox.length < want - refused.length && Date.now() < inboxBy) await sleep(100);
+  const inboxCpuMs = ((cpuSeconds(server.pid) - inboxCpu) * 1000) / want;
   const load = uptime();
 
   for (const child of clients) child.send({ type: "close" });
@@ -220,6 +222,7 @@ async function runMode() {
       [`host message to all: p50 / p99 (${PROBES} sent, ≥ ${reached.chat} reached each)`, `${ms(percentile(fanout.chat, 50))} / ${ms(percentile(fanout.chat, 99))}`, `p99 ≤ ${GOALS.fanoutP99} ms`],
       [`CTA push to all: p50 / p99 (${PROBES} sent, ≥ ${reached.cta} reached each)`, `${ms(percentile(fanout.cta, 50))} / ${ms(percentile(fanout.cta, 99))}`, `p99 ≤ ${GOALS.fanoutP99} ms`],
       [`attendee messages to the console at ${INBOX_RATE}/s: p50 / p99 (${inbox.length}/${want}, ${refused.length} refused)`, `${ms(percentile(inbox, 50))} / ${ms(percentile(inbox, 99))}`, `p99 ≤ ${GOALS.inboxP99} ms`],
+      ["server CPU per attendee message (the inbox phase's CPU / messages)", `${inboxCpuMs.toFixed(1)} ms`, `≤ ${(1000 / INBOX_RATE).toFixed(0)} ms (${INBOX_RATE}/s on one core)`],
       ["server RSS idle → full", `${mib(rssIdle)} → ${mib(rssFull)} MiB`, ""],
       ["server RSS per 1,000 attendees", `${(((rssFull - rssIdle) / Math.max(hello, 1)) * 1000 / 1024 / 1024).toFixed(1)} MiB`, ""],
       ["presence writes (attendance upserts)", `${Math.round(rowsPerSecond).toLocaleString("en")} rows/s in ${Math.ceil(present / 5000)} statement(s) every ${flushSeconds} s`, ""],

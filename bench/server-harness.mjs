@@ -167,6 +167,16 @@ export async function startServer(env, timeoutMs = 120_000) {
 // ---- memory ------------------------------------------------------------------------------------
 
 /** A process's resident set (VmRSS) in bytes, from /proc; undefined once it is gone. */
+/**
+ * CPU seconds a process has used (user + system, from /proc): the server's CPU per operation
+ * says what one costs even on a machine shared with other work, where wall-clock
+ * figures mostly measure the load.
+ */
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
 export function rssOf(pid) {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));

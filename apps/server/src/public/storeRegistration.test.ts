@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { events, rateLimits, registrants, timelines } from "../db/schema/index.js";
 import { createEngineTestApp, readyMail, type EngineTestApp } from "../engine/testSupport.js";
+import { statementsOf } from "../test-support/statementCount.js";
 
 /**
  * The public registration as a mailing's crowd hits it: one statement per registration once the
@@ -37,22 +38,6 @@ async function register(email: string, address = `203.0.113.${++ip}`): Promise<A
 }
 
 /** How many statements `run` sends to the database (the driver's `query`, both drivers). */
-async function statementsOf(run: () => Promise<unknown>): Promise<number> {
-  const client = (t.db.orm as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-  const query = client.query;
-  let sent = 0;
-  client.query = (...args) => {
-    sent += 1;
-    return query.apply(client, args);
-  };
-  try {
-    await run();
-  } finally {
-    client.query = query;
-  }
-  return sent;
-}
-
 /** Writes part of the timeline's stored setting (as another instance's save would, bypassing this one). */
 const setSetting = (path: string, value: unknown) =>
   t.db.orm.execute(sql`update ${timelines} set setting = jsonb_set(setting, ${`{${path}}`}::text[], ${JSON.stringify(value)}::jsonb) where id = ${t.timeline.id}`);
@@ -62,8 +47,8 @@ describe("round trips", () => {
 
   it("is one statement per registration once the form has been read: a new registrant with its jobs, and a repeat", async () => {
     expect((await register("warm-up@example.com")).status).toBe(201);
-    expect(await statementsOf(async () => expect((await register("crowd@example.com")).status).toBe(201))).toBe(1);
-    expect(await statementsOf(async () => expect((await register("crowd@example.com")).status).toBe(200))).toBe(1);
+    expect(await statementsOf(t.db, async () => expect((await register("crowd@example.com")).status).toBe(201))).toBe(1);
+    expect(await statementsOf(t.db, async () => expect((await register("crowd@example.com")).status).toBe(200))).toBe(1);
     const [crowd] = await t.db.orm.select({ id: registrants.uuid }).from(registrants).where(eq(registrants.email, "crowd@example.com"));
     expect(Object.keys(await t.jobsOf(crowd?.id ?? ""))).toEqual(["day-before"]);
   });

@@ -4,7 +4,7 @@ import type { Database } from "../db/types.js";
 import { registrationSchedule, registrationScheduleCtes } from "../engine/registrationJobs.js";
 import type { LimitSteps, Refusal } from "../http/rateLimiter.js";
 import type { FormSnapshot, OpenSession } from "./formSnapshot.js";
-import { executePrepared } from "./preparedStatement.js";
+import { executePrepared } from "../db/preparedStatement.js";
 import { registrationClosesAfter, sessionsOffered } from "./registrationForm.js";
 
 interface Answer extends Record<string, unknown> {

@@ -9,6 +9,7 @@ import { createApp } from "../app.js";
 import { attendance, timelines } from "../db/schema/index.js";
 import { createEngineTestApp, readyMail, type EngineTestApp } from "../engine/testSupport.js";
 import { createLocalMediaStore } from "../media/store.js";
+import { addAttendance, presentRows } from "./attendanceWrites.js";
 import { createRoomHub, type RoomHub } from "./roomHub.js";
 import { eventually, openChannel } from "./testRoom.js";
 
@@ -115,5 +116,24 @@ describe("attendance from the room's connection", () => {
     const absent = await t.owner.webinars.export({ type: "nonattendees", webinarID: eventId });
     expect(absent).toContain("bob@example.com");
     expect(absent).toContain(",no,,,0.0,yes,20.0");
+  });
+});
+
+describe("who wrote a row", () => {
+  it("each write names its instance's hub, and an instance reads only the rows others wrote last", async () => {
+    const at = (minute: number) => new Date(START + minute * MIN);
+    const live = (from: number, to: number) => ({ seconds: (to - from) * 60, joinedAt: at(from), leftAt: at(to) });
+    const row = (registrantId: string, from: number, to: number) => ({ accountId: t.accountId, eventId, registrantId, live: live(from, to) });
+    await addAttendance(t.db.orm, 3600, [row(a, 30, 31)], "instance-1");
+    await addAttendance(t.db.orm, 3600, [row(b, 30, 31)], "instance-2");
+    const ids = async (notWrittenBy?: string) =>
+      (await presentRows(t.db.orm, { eventId }, at(29), false, notWrittenBy)).map((r) => r.registrantId).sort();
+    expect(await ids()).toEqual([a, b].sort());
+    expect(await ids("instance-1")).toEqual([b]);
+    expect(await ids("instance-2")).toEqual([a]);
+    // Ann's next stretch is written by the second instance: her row is its now.
+    await addAttendance(t.db.orm, 3600, [row(a, 31, 32)], "instance-2");
+    expect(await ids("instance-2")).toEqual([]);
+    expect((await rowOf(a))?.writtenBy).toBe("instance-2");
   });
 });

@@ -18,8 +18,13 @@ export interface AttendanceDelta {
 
 const qualified = (column: string) => sql.raw(`"attendance"."${column}"`);
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);
-/** Rows per statement: 9 parameters a row stays under PostgreSQL's 65,535 bind parameters. */
-const ROWS_PER_STATEMENT = 5000;
+/**
+ * Rows a caller passes to one `addAttendance` (one array parameter per column, so any number
+ * would fit): small enough that the embedded database, which runs a statement on the server's one
+ * thread, never holds the room's channels for long — a 10,000-person room's flush is ten short
+ * statements, not one long one.
+ */
+export const ATTENDANCE_ROWS_PER_WRITE = 1000;
 
 /**
  * The seconds a delta adds: only the part of its interval after the latest instant the row has
@@ -34,15 +39,16 @@ const merged = (seconds: string, joined: string, left: string) =>
   );
 
 /**
- * Adds the deltas of one event to its attendance rows, one statement per 5,000 rows: seconds are
+ * Adds the deltas of one event to its attendance rows in one statement (callers split a room's
+ * flush into `ATTENDANCE_ROWS_PER_WRITE` rows, each part written or not as a whole): seconds are
  * added where they extend the row's interval (see `merged`), `joined_at` keeps the earliest and
- * `left_at` the latest instant (PostgreSQL's least/greatest skip nulls). Attended seconds never
- * pass `liveSeconds`.
+ * `left_at` the latest instant (PostgreSQL's least/greatest skip nulls), `written_by` the writer
+ * (the instance's hub). Attended seconds never pass `liveSeconds`.
  *
  * @example
  * await addAttendance(orm, 2700, [{ accountId, eventId, registrantId, live: { seconds: 5, joinedAt, leftAt } }]);
  */
-export async function addAttendance(orm: Orm, liveSeconds: number, deltas: readonly AttendanceDelta[]): Promise<void> {
+export async function addAttendance(orm: Orm, liveSeconds: number, deltas: readonly AttendanceDelta[], writtenBy: string | null = null): Promise<void> {
   if (deltas.length === 0) return;
   const cap = Math.min(2 ** 31 - 1, Math.max(0, Math.ceil(liveSeconds)));
   const rows = deltas.map((d) => ({
@@ -56,27 +62,25 @@ export async function addAttendance(orm: Orm, liveSeconds: number, deltas: reado
     replayJoinedAt: d.replay?.joinedAt ?? null,
     replayLeftAt: d.replay?.leftAt ?? null,
   }));
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const part = rows.slice(i, i + ROWS_PER_STATEMENT);
-    // One array parameter per column (sql.param: drizzle would spread a bare array into a list).
-    const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(part.map(pick));
-    const instant = (date: Date | null) => date?.toISOString() ?? null;
-    // One set of array parameters however many rows (unnest): cheap to build at 10,000 attendees.
-    await orm.execute(sql`
-      insert into ${attendance} (account_id, event_id, registrant_id, attended_seconds, joined_at, left_at, replay_seconds, replay_joined_at, replay_left_at)
-      select * from unnest(
-        ${column((r) => r.accountId)}::uuid[], ${column((r) => r.eventId)}::uuid[], ${column((r) => r.registrantId)}::uuid[],
-        ${column((r) => r.attendedSeconds)}::integer[], ${column((r) => instant(r.joinedAt))}::timestamptz[],
-        ${column((r) => instant(r.leftAt))}::timestamptz[], ${column((r) => r.replaySeconds)}::integer[],
-        ${column((r) => instant(r.replayJoinedAt))}::timestamptz[], ${column((r) => instant(r.replayLeftAt))}::timestamptz[])
-      on conflict (event_id, registrant_id) do update set
-        attended_seconds = least(${qualified("attended_seconds")} + ${merged("attended_seconds", "joined_at", "left_at")}, ${cap}::integer)::integer,
-        joined_at = least(${qualified("joined_at")}, ${excluded("joined_at")}),
-        left_at = greatest(${qualified("left_at")}, ${excluded("left_at")}),
-        replay_seconds = (${qualified("replay_seconds")} + ${merged("replay_seconds", "replay_joined_at", "replay_left_at")})::integer,
-        replay_joined_at = least(${qualified("replay_joined_at")}, ${excluded("replay_joined_at")}),
-        replay_left_at = greatest(${qualified("replay_left_at")}, ${excluded("replay_left_at")})`);
-  }
+  // One array parameter per column (sql.param: drizzle would spread a bare array into a list).
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  const instant = (date: Date | null) => date?.toISOString() ?? null;
+  // One set of array parameters however many rows (unnest): cheap to build at 10,000 attendees.
+  await orm.execute(sql`
+    insert into ${attendance} (account_id, event_id, registrant_id, attended_seconds, joined_at, left_at, replay_seconds, replay_joined_at, replay_left_at, written_by)
+    select *, ${writtenBy}::text from unnest(
+      ${column((r) => r.accountId)}::uuid[], ${column((r) => r.eventId)}::uuid[], ${column((r) => r.registrantId)}::uuid[],
+      ${column((r) => r.attendedSeconds)}::integer[], ${column((r) => instant(r.joinedAt))}::timestamptz[],
+      ${column((r) => instant(r.leftAt))}::timestamptz[], ${column((r) => r.replaySeconds)}::integer[],
+      ${column((r) => instant(r.replayJoinedAt))}::timestamptz[], ${column((r) => instant(r.replayLeftAt))}::timestamptz[])
+    on conflict (event_id, registrant_id) do update set
+      attended_seconds = least(${qualified("attended_seconds")} + ${merged("attended_seconds", "joined_at", "left_at")}, ${cap}::integer)::integer,
+      joined_at = least(${qualified("joined_at")}, ${excluded("joined_at")}),
+      left_at = greatest(${qualified("left_at")}, ${excluded("left_at")}),
+      replay_seconds = (${qualified("replay_seconds")} + ${merged("replay_seconds", "replay_joined_at", "replay_left_at")})::integer,
+      replay_joined_at = least(${qualified("replay_joined_at")}, ${excluded("replay_joined_at")}),
+      replay_left_at = greatest(${qualified("replay_left_at")}, ${excluded("replay_left_at")}),
+      written_by = ${excluded("written_by")}`);
 }
 
 /** A registrant seen in the live room recently (their attendance row), with their name when asked. */
@@ -91,18 +95,22 @@ export interface PresentRow {
 
 /**
  * Registrants seen in the live room of an event since `since` (every instance writes `left_at`
- * every few seconds while they are there), of the account when given; with names for the console.
+ * every few seconds while they are there), of the account when given; with names for the console;
+ * without those a given instance wrote last.
  */
 export async function presentRows(
   orm: Orm,
   target: { eventId: string; accountId?: string | undefined },
   since: Date,
   withPeople: boolean,
+  /** Leave out the rows this writer (an instance's hub) wrote last: it knows its own attendees. */
+  notWrittenBy?: string,
 ): Promise<PresentRow[]> {
   const where = and(
     eq(attendance.eventId, target.eventId),
     gte(attendance.leftAt, since),
     target.accountId === undefined ? undefined : eq(attendance.accountId, target.accountId),
+    notWrittenBy === undefined ? undefined : sql`${attendance.writtenBy} is distinct from ${notWrittenBy}`,
   );
   const columns = {
     registrantId: attendance.registrantId,

@@ -8,6 +8,8 @@ import type { BusChatMessage } from "./bus/roomBus.js";
 export interface RoomChatViews {
   /** Whether the attendee sees the message (own, public and not muted, the host's to all or to them; never deleted). */
   visibleTo(message: BusChatMessage, registrantId: string, mode: RoomChatMode): boolean;
+  /** Who sees the message: everyone, or these attendees only (the same rule, for the fan-out to look up). */
+  audience(message: BusChatMessage, mode: RoomChatMode): ChatAudience;
   /** The message as that attendee sees it. */
   forAttendee(message: BusChatMessage, registrantId: string): RoomChatMessage;
   /** The message as the host's console sees it. */
@@ -17,6 +19,9 @@ export interface RoomChatViews {
   /** Every message of the event with `seq` > `after`, oldest first (a console resuming). */
   consoleBacklog(target: { accountId: string; eventId: string }, after: number): Promise<BusChatMessage[]>;
 }
+
+/** Everyone in the room, or the registrant ids of the few who see a message. */
+export type ChatAudience = "everyone" | readonly string[];
 
 export interface ChatViewer {
   accountId: string;

@@ -1,5 +1,5 @@
 import type { BusChatMessage } from "./bus/roomBus.js";
-import { chatVisibleTo, toConsoleMessage, toRoomChatMessage } from "./chat/visibility.js";
+import { chatAudience, chatVisibleTo, toConsoleMessage, toRoomChatMessage } from "./chat/visibility.js";
 import type { RoomChatViews } from "./liveChat.js";
 
 /**
@@ -42,6 +42,7 @@ export function memoryChat(): MemoryChat {
       return message;
     },
     visibleTo,
+    audience: chatAudience,
     forAttendee: toRoomChatMessage,
     forConsole: toConsoleMessage,
     backlog: async (viewer, after) => {

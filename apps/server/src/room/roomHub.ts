@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { audienceCountAt, chatModeOf, replayUntilOf, type PresentAttendee, type RoomItem } from "@cuepoint/sdk";
 import { eq } from "drizzle-orm";
 import { registrants } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { isUuid } from "../http/ids.js";
-import { addAttendance, presentRows, recordCtaViews, type AttendanceDelta } from "./attendanceWrites.js";
+import { ATTENDANCE_ROWS_PER_WRITE, addAttendance, presentRows, recordCtaViews, type AttendanceDelta } from "./attendanceWrites.js";
 import { createLocalRoomBus, type BusChatMessage, type RoomBus, type RoomSignal } from "./bus/roomBus.js";
 import { loadEventRoom, type EventRoom } from "./eventRoom.js";
 import { roomChatViews } from "./chat/visibility.js";
@@ -114,6 +115,10 @@ interface ConsoleGroup {
 const RECENT_SECONDS = 120;
 const keyOf = (p: Pick<Presence, "eventId" | "registrantId" | "kind">) => `${p.eventId}:${p.registrantId}:${p.kind}`;
 
+/** What a console's presence list is compared by (who, and the count attendees see). */
+const presenceKeyOf = (people: readonly PresentAttendee[], simulated: number | null) =>
+  `${simulated}|${people.map((person) => person.registrantId).join(",")}`;
+
 /** How long an event's room read for one link is shared with the other links of the event. */
 const SHARED_MS = 2000;
 /** Message ids an event remembers having sent (a later signal of the same id is a change, not a new message). */
@@ -140,8 +145,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const groups = new Map<string, EventGroup>();
   const consoles = new Map<string, ConsoleGroup>();
   const presences = new Map<string, Presence>();
-  /** Live presences ended here lately: the last instant this instance wrote of each. */
-  const departed = new Map<string, { at: number; last: number }>();
+  /** This instance's hub in the attendance rows it writes (`written_by`): it reads only the others'. */
+  const hubId = randomUUID();
   const counted = new Map<string, { at: number; count: number }>();
   const seen = new Map<string, Set<string>>();
   const subscriptions = new Map<string, () => void>();
@@ -173,25 +178,29 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       batch.taken.push({ p, seconds, first: p.first, last: p.last });
     }
     for (const [eventId, batch] of byEvent) {
-      try {
-        await addAttendance(orm, batch.liveSeconds, [...batch.rows.values()]);
-        for (const { p, seconds, first, last } of batch.taken) {
-          p.writtenSeconds += seconds;
-          p.writtenFirst = first;
-          p.writtenLast = last;
+      const rows = [...batch.rows.values()];
+      // Part by part: each part is written whole or not at all, and the channels get the thread between parts.
+      for (let i = 0; i < rows.length; i += ATTENDANCE_ROWS_PER_WRITE) {
+        const part = rows.slice(i, i + ATTENDANCE_ROWS_PER_WRITE);
+        try {
+          await addAttendance(orm, batch.liveSeconds, part, hubId);
+          const written = new Set(part.map((row) => row.registrantId));
+          for (const { p, seconds, first, last } of batch.taken) {
+            if (!written.has(p.registrantId)) continue;
+            p.writtenSeconds += seconds;
+            p.writtenFirst = first;
+            p.writtenLast = last;
+          }
+        } catch (error) {
+          // Still pending: the next flush writes it again (nothing of this part was added).
+          console.error(`Room attendance of event ${eventId} could not be written:`, error);
         }
-      } catch (error) {
-        // Still pending: the next flush writes it again (nothing was added).
-        console.error(`Room attendance of event ${eventId} could not be written:`, error);
       }
     }
     for (const [key, p] of presences) {
       if (isHere(p, at, graceMs) || pending(p)) continue;
       presences.delete(key);
-      // Its row stays "recent" for three flushes: remembered, so it is not taken for another instance's.
-      if (p.kind === "live" && p.writtenLast !== null) departed.set(`${p.eventId}:${p.registrantId}`, { at, last: p.writtenLast });
     }
-    for (const [key, gone] of departed) if (at - gone.at > flushMs * 3 || at < gone.at) departed.delete(key);
     if (presences.size === 0 && flushTimer) {
       clearInterval(flushTimer);
       flushTimer = undefined;
@@ -231,19 +240,14 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     [...presences.values()].filter((p) => p.eventId === eventId && p.kind === "live" && isHere(p, at, graceMs));
 
   /**
-   * Who is present: here, or written by another instance within three flushes. A row whose latest
-   * instant is what this instance wrote itself is this instance's, and its presence here decides.
+   * Who is present: here (this instance's presences, reconnecting included), or written by another
+   * instance within three flushes — only the other instances' rows are read (`written_by`), so a
+   * room held by one instance costs no read of its own thousands of rows.
    */
   async function presentNow(eventId: string, accountId: string | undefined, at: number, withPeople: boolean) {
-    const rows = await presentRows(orm, { eventId, accountId }, new Date(at - flushMs * 3), withPeople);
-    const mine = new Map<string, Presence>();
-    for (const p of presences.values()) if (p.eventId === eventId && p.kind === "live") mine.set(p.registrantId, p);
+    const rows = await presentRows(orm, { eventId, accountId }, new Date(at - flushMs * 3), withPeople, hubId);
     const here = new Map<string, { p?: Presence; row?: (typeof rows)[number] }>();
-    for (const row of rows) {
-      const written = mine.get(row.registrantId)?.writtenLast ?? departed.get(`${eventId}:${row.registrantId}`)?.last ?? null;
-      const ours = written !== null && row.leftAt !== null && row.leftAt.getTime() <= written;
-      if (!ours) here.set(row.registrantId, { row });
-    }
+    for (const row of rows) here.set(row.registrantId, { row });
     for (const p of localHere(eventId, at)) {
       if (at < p.from || at >= p.to) continue;
       here.set(p.registrantId, { ...here.get(p.registrantId), p });
@@ -274,7 +278,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         name: p?.name ?? row?.name ?? "",
         email: p?.email ?? row?.email ?? "",
         since: Number.isFinite(since) ? since : at,
-        seconds: (row?.attendedSeconds ?? 0) + (p ? unwrittenSeconds(p) : 0),
+        // Another instance's row holds every instance's seconds; this instance's own attendee, this stay's.
+        seconds: row ? row.attendedSeconds + (p ? unwrittenSeconds(p) : 0) : Math.floor((p?.creditedMs ?? 0) / 1000),
       });
     }
     people.sort((a, b) => a.since - b.since || a.registrantId.localeCompare(b.registrantId));
@@ -380,7 +385,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     if (group) {
       if (signal.type === "chat") {
         const texts = new Map<string, string>();
-        for (const [sink, viewer] of group.viewers) {
+        for (const [sink, viewer] of chatViewers(group, signal.message)) {
           if (viewer.ready) chatTo(group, sink, viewer, signal.message, fresh, texts);
           else viewer.queue.push({ signal, fresh });
         }
@@ -408,6 +413,25 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         else state.queue.push(signal);
       }
     }
+  }
+
+  /**
+   * The channels a chat signal may concern: every one for a message to everyone; otherwise only
+   * those of the few it is for (looked up, not searched for among 10,000 channels).
+   */
+  function chatViewers(group: EventGroup, message: BusChatMessage): Iterable<[ChannelSink, Viewer]> {
+    if (!chat) return [];
+    const audience = chat.audience({ ...message, deletedAt: null }, chatModeOf(group.room.timeline.general.hls.livechat.type));
+    if (audience === "everyone") return group.viewers;
+    const found: [ChannelSink, Viewer][] = [];
+    for (const registrantId of audience) {
+      const p = presences.get(keyOf({ eventId: group.room.event.id, registrantId, kind: "live" }));
+      for (const sink of p?.sinks ?? []) {
+        const viewer = group.viewers.get(sink);
+        if (viewer) found.push([sink, viewer]);
+      }
+    }
+    return found;
   }
 
   /** One chat signal to one attendee: new messages they may see, and deletions of those. */
@@ -500,7 +524,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     if (Date.now() - desk.presenceAt >= presenceMs) {
       desk.presenceAt = Date.now();
       const { present: people, simulated } = await presence(desk.target);
-      const key = `${simulated}|${people.map((person) => person.registrantId).join(",")}`;
+      const key = presenceKeyOf(people, simulated);
       if (key !== desk.presenceKey) {
         desk.presenceKey = key;
         const text = event("presence", { present: people, simulated });
@@ -707,6 +731,9 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       }
       const { present: people, simulated } = await presence(target);
       void sink.write(event("presence", { present: people, simulated }));
+      // The event's only console has this list now: the next tick sends only a change (with others open,
+      // the tick compares with what they were sent last).
+      if (desk.sinks.size === 1) desk.presenceKey = presenceKeyOf(people, simulated);
       state.ready = true;
       for (const signal of state.queue.splice(0)) {
         if (signal.type === "chat" && sent.has(signal.message.id) && signal.message.deletedAt === null) continue;

@@ -78,6 +78,24 @@ export const roomChatMutes = pgTable(
 );
 
 /**
+ * An attendee's recent chat sends in an event (`sent_at`, those within ROOM_CHAT_LIMITS' window):
+ * the rate limit's one row per attendee, taken and updated in the statement that stores the
+ * message, so the limit holds across instances without a transaction (the upsert locks the row).
+ */
+export const roomChatRates = pgTable(
+  "room_chat_rates",
+  {
+    accountId: accountId(),
+    eventId: eventId(),
+    registrantId: uuid("registrant_id")
+      .notNull()
+      .references(() => registrants.uuid, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.registrantId] })],
+);
+
+/**
  * What the host did from the live console: a pushed CTA or subject (`detail.item`, the room item
  * sent, so a later snapshot, the replay and the analytics know it), a chat message, start, end,
  * mute, unmute, ban, delete, answer — by whom (`by`: the user's name or email then) and when.

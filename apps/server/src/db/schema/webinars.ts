@@ -68,6 +68,11 @@ export const attendance = pgTable(
     replayJoinedAt: timestamp("replay_joined_at", { withTimezone: true }),
     replayLeftAt: timestamp("replay_left_at", { withTimezone: true }),
     replaySeconds: integer("replay_seconds").notNull().default(0),
+    /**
+     * The room hub (one per server instance) that wrote the row last: an instance knows its own
+     * attendees in memory and reads only the others' rows to know who is present elsewhere.
+     */
+    writtenBy: text("written_by"),
   },
   (t) => [
     uniqueIndex("attendance_event_registrant_idx").on(t.eventId, t.registrantId),

@@ -6,6 +6,8 @@ import { createApp } from "../../app.js";
 import { defaultConfig } from "../../config.js";
 import { roomChatMessages, roomChatMutes } from "../../db/schema/index.js";
 import { createRoomTest, type RoomTest } from "../testRoom.js";
+import { statementsOf } from "../../test-support/statementCount.js";
+import { sendAttendeeChat } from "./sendChat.js";
 import { post, recordSignals } from "./testChat.js";
 import { chatBacklog, chatVisibleTo } from "./visibility.js";
 
@@ -42,6 +44,14 @@ describe("POST /api/public/room/{token}/chat", () => {
     expect(message.sentAt).toBe(t.now().getTime());
     expect(signals).toHaveLength(1);
     expect(signals[0]).toMatchObject({ type: "chat", eventId, message: { id: message.id, registrantId: ann, email: "ann@example.com", accountId } });
+  });
+
+  it("stores a message in one statement, and answers a retry in one", async () => {
+    const room = await t.hub.load(ann);
+    const send = (clientId: string) => sendAttendeeChat(t.db, room, { clientId, body: "One round trip" }, t.now());
+    await send("warm-up"); // the embedded database prepares the statement on its first use
+    expect(await statementsOf(t.db, async () => expect((await send("one-statement")).created).toBe(true))).toBe(1);
+    expect(await statementsOf(t.db, async () => expect((await send("one-statement")).created).toBe(false))).toBe(1);
   });
 
   it("answers the stored message for a repeated clientId (200) and stores nothing twice", async () => {

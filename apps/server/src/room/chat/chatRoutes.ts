@@ -24,7 +24,7 @@ const send = defineRoute({
   async handle({ params, body, deps, c }) {
     // The hub shares an event's room among its links while it has channels here: one query, not four.
     const room = await deps.room.load(params.token ?? "");
-    const { message, created } = await sendAttendeeChat(deps.db.orm, room, body, deps.config.now());
+    const { message, created } = await sendAttendeeChat(deps.db, room, body, deps.config.now());
     if (created) await deps.roomBus.publish({ type: "chat", eventId: message.eventId, message });
     return c.json({ success: toRoomChatMessage(message, room.registrant.uuid) }, created ? 201 : 200);
   },

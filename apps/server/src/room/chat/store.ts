@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt } from "drizzle-orm";
 import type { ConsoleAction, ConsoleActionKind } from "@cuepoint/sdk";
 import { registrants, roomChatMessages, roomChatMutes, roomConsoleActions, type RoomChatMessageRow, type RoomConsoleActionRow } from "../../db/schema/index.js";
 import type { Orm } from "../../db/types.js";
@@ -6,6 +6,16 @@ import type { StoredChatMessage } from "./types.js";
 
 /** The columns a stored message is read with: the row and its author's email. */
 export const messageColumns = { row: roomChatMessages, email: registrants.email };
+
+/** A message row as raw SQL answers it (snake_case columns, driver values) in drizzle's shape. */
+export function messageRowOf(raw: Record<string, unknown>): RoomChatMessageRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(roomChatMessages))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as RoomChatMessageRow;
+}
 
 /** A row (and its author's email) as a stored message. */
 export function toStored(row: RoomChatMessageRow, email: string | null): StoredChatMessage {
@@ -72,15 +82,6 @@ export async function mutedRegistrants(orm: Orm, eventId: string): Promise<strin
   return rows.map((row) => row.id);
 }
 
-/** Whether a registrant is muted in an event's chat. */
-export async function isMuted(orm: Pick<Orm, "select">, eventId: string, registrantId: string): Promise<boolean> {
-  const [row] = await orm
-    .select({ id: roomChatMutes.registrantId })
-    .from(roomChatMutes)
-    .where(and(eq(roomChatMutes.eventId, eventId), eq(roomChatMutes.registrantId, registrantId)));
-  return row !== undefined;
-}
-
 /** A recorded console action on the wire. */
 export function toConsoleAction(row: RoomConsoleActionRow): ConsoleAction {
   return { id: row.id, kind: row.kind as ConsoleActionKind, at: row.at.getTime(), by: row.by, detail: row.detail };
@@ -107,9 +108,4 @@ export async function eventActions(orm: Orm, target: { accountId: string; eventI
     .where(and(eq(roomConsoleActions.eventId, target.eventId), eq(roomConsoleActions.accountId, target.accountId)))
     .orderBy(asc(roomConsoleActions.seq));
   return rows.map(toConsoleAction);
-}
-
-/** Serialises one author's sends (the rate limit and the client id) across connections and instances. */
-export async function lockAuthor(tx: Pick<Orm, "execute">, eventId: string, author: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`room-chat:${eventId}:${author}`}, 0))`);
 }

@@ -3,6 +3,7 @@ import type { ConsoleMessage, RoomChatMessage, RoomChatMode } from "@cuepoint/sd
 import { roomChatMessages } from "../../db/schema/index.js";
 import type { Orm } from "../../db/types.js";
 import { messagesAfter, selectMessages, toStored } from "./store.js";
+import type { ChatAudience } from "../liveChat.js";
 import type { StoredChatMessage } from "./types.js";
 
 /** How many messages a channel opened without `Last-Event-ID` gets first. */
@@ -11,19 +12,31 @@ export const BACKLOG_LIMIT = 100;
 export const RESUME_LIMIT = 1000;
 
 /**
- * Whether an attendee sees a message — the one rule for the live channel and the backlog: their
- * own messages (muted or not); other attendees' only in a public chat and only when not muted;
- * the host's when to everyone or to them; never a deleted one.
+ * Who sees a message — the one rule for the live channel and the backlog: its author (muted or
+ * not); other attendees only in a public chat and only when not muted; the host's to everyone or
+ * to the one attendee it is for; nobody once deleted.
+ *
+ * @example
+ * chatAudience(question, "private"); // [askerId]
+ * chatAudience(hostReplyToAll, "private"); // "everyone"
+ */
+export function chatAudience(message: StoredChatMessage, mode: RoomChatMode): ChatAudience {
+  if (message.deletedAt !== null) return [];
+  if (message.from === "host") return message.toAll ? "everyone" : message.toRegistrantId ? [message.toRegistrantId] : [];
+  if (mode === "public" && !message.muted) return "everyone";
+  return message.registrantId ? [message.registrantId] : [];
+}
+
+/**
+ * Whether an attendee sees a message (`chatAudience`).
  *
  * @example
  * chatVisibleTo(question, askerId, "private"); // true
  * chatVisibleTo(question, someoneElse, "private"); // false
  */
 export function chatVisibleTo(message: StoredChatMessage, registrantId: string, mode: RoomChatMode): boolean {
-  if (message.deletedAt !== null) return false;
-  if (message.from === "host") return message.toAll || message.toRegistrantId === registrantId;
-  if (message.registrantId === registrantId) return true;
-  return mode === "public" && !message.muted;
+  const audience = chatAudience(message, mode);
+  return audience === "everyone" || audience.includes(registrantId);
 }
 
 /** The message as one attendee sees it: no author id or email, `links` only for the host's. */
@@ -104,6 +117,7 @@ export async function chatBacklog(orm: Orm, input: ChatBacklogInput): Promise<St
 export function roomChatViews(orm: Orm) {
   return {
     visibleTo: chatVisibleTo,
+    audience: chatAudience,
     forAttendee: toRoomChatMessage,
     forConsole: toConsoleMessage,
     backlog: (viewer: { accountId: string; eventId: string; registrantId: string; mode: RoomChatMode }, after: number | null) =>

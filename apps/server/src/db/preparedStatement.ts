@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import type { Database } from "../db/types.js";
+import type { Database } from "./types.js";
 
 const dialect = new PgDialect();
 /** Statements prepared in each embedded database (its one session keeps them). */

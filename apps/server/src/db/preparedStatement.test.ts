@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/types.js";
+import type { Database } from "./types.js";
 import { openTestDatabase } from "../test-support/testDatabase.js";
 import { executePrepared } from "./preparedStatement.js";
 

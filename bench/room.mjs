@@ -144,6 +144,8 @@ async function runMode() {
   console.log(`the console lists ${present.toLocaleString("en")} present (simulated ${simulated}) ${presenceSeconds.toFixed(1)} s after the first open`);
 
   // Fan-out: host messages to everyone and CTA pushes, one every 1.5 s.
+  const fanoutCpu = cpuSeconds(server.pid);
+  const fanoutStarted = Date.now();
   const sent = [];
   for (let i = 0; i < PROBES; i++) {
     for (const kind of ["chat", "cta"]) {
@@ -164,6 +166,7 @@ async function runMode() {
     }
   }
   await sleep(3000);
+  const fanoutCpuShare = (cpuSeconds(server.pid) - fanoutCpu) / ((Date.now() - fanoutStarted) / 1000);
   const collected = await Promise.all(clients.map((child) => ask(child, "collect", "collected")));
   const fanout = { chat: [], cta: [] };
   let reached = { chat: 0, cta: 0 };
@@ -221,6 +224,7 @@ async function runMode() {
       ["time to open them all", `${openSeconds.toFixed(1)} s`, ""],
       [`host message to all: p50 / p99 (${PROBES} sent, ≥ ${reached.chat} reached each)`, `${ms(percentile(fanout.chat, 50))} / ${ms(percentile(fanout.chat, 99))}`, `p99 ≤ ${GOALS.fanoutP99} ms`],
       [`CTA push to all: p50 / p99 (${PROBES} sent, ≥ ${reached.cta} reached each)`, `${ms(percentile(fanout.cta, 50))} / ${ms(percentile(fanout.cta, 99))}`, `p99 ≤ ${GOALS.fanoutP99} ms`],
+      ["server CPU while fanning out (share of one core over the probes' span)", `${Math.round(fanoutCpuShare * 100)} %`, ""],
       [`attendee messages to the console at ${INBOX_RATE}/s: p50 / p99 (${inbox.length}/${want}, ${refused.length} refused)`, `${ms(percentile(inbox, 50))} / ${ms(percentile(inbox, 99))}`, `p99 ≤ ${GOALS.inboxP99} ms`],
       ["server CPU per attendee message (the inbox phase's CPU / messages)", `${inboxCpuMs.toFixed(1)} ms`, `≤ ${(1000 / INBOX_RATE).toFixed(0)} ms (${INBOX_RATE}/s on one core)`],
       ["server RSS idle → full", `${mib(rssIdle)} → ${mib(rssFull)} MiB`, ""],

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { attendance, registrants, roomActivity } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 
@@ -128,7 +128,8 @@ export async function presentRows(
 
 /**
  * Records that CTAs were shown to registrants of one event, once per registrant and CTA: views
- * already stored (by this or another instance) are not written again. Two queries for any number.
+ * already stored (by this or another instance) are not written again (the unique index of views).
+ * One statement for any number.
  */
 export async function recordCtaViews(
   orm: Orm,
@@ -137,22 +138,11 @@ export async function recordCtaViews(
   at: Date,
 ): Promise<void> {
   if (views.length === 0) return;
-  const keyOf = (view: { registrantId: string | null; nodeKey: string }) => `${view.registrantId}\n${view.nodeKey}`;
-  const stored = await orm
-    .select({ registrantId: roomActivity.registrantId, nodeKey: roomActivity.nodeKey })
-    .from(roomActivity)
-    .where(
-      and(
-        eq(roomActivity.eventId, target.eventId),
-        eq(roomActivity.kind, "cta_view"),
-        inArray(roomActivity.nodeKey, [...new Set(views.map((view) => view.nodeKey))]),
-        inArray(roomActivity.registrantId, [...new Set(views.map((view) => view.registrantId))]),
-      ),
-    );
-  const known = new Set(stored.map(keyOf));
-  const fresh = new Map(views.filter((view) => !known.has(keyOf(view))).map((view) => [keyOf(view), view]));
-  if (fresh.size === 0) return;
-  await orm
-    .insert(roomActivity)
-    .values([...fresh.values()].map((view) => ({ ...target, ...view, kind: "cta_view" as const, at })));
+  // One array parameter per column, like the attendance rows: 10,000 views are one short statement.
+  await orm.execute(sql`
+    insert into ${roomActivity} (account_id, event_id, registrant_id, kind, node_key, at)
+    select ${target.accountId}::uuid, ${target.eventId}::uuid, v.registrant_id, 'cta_view', v.node_key, ${at.toISOString()}::timestamptz
+    from unnest(${sql.param(views.map((view) => view.registrantId))}::uuid[], ${sql.param(views.map((view) => view.nodeKey))}::text[])
+      as v(registrant_id, node_key)
+    on conflict (event_id, node_key, registrant_id) where kind = 'cta_view' do nothing`);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { audienceCountAt, chatModeOf, replayUntilOf, type PresentAttendee, type RoomItem } from "@cuepoint/sdk";
 import { eq } from "drizzle-orm";
 import { registrants } from "../db/schema/index.js";
@@ -321,6 +322,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     );
     if (views.length === 0) return;
     views.forEach(({ p, id }) => p.ctaSeen.add(id));
+    // The embedded database runs on this thread: the items reach the sockets before 10,000 views are written.
+    await nextTurn();
     const [first] = targets;
     await recordCtaViews(
       orm,

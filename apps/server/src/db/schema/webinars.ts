@@ -95,7 +95,13 @@ export const roomActivity = pgTable(
     nodeKey: text("node_key").notNull().default(""),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("room_activity_event_kind_idx").on(t.eventId, t.kind)],
+  (t) => [
+    index("room_activity_event_kind_idx").on(t.eventId, t.kind),
+    // A CTA is seen once per registrant: every instance records its views with `on conflict do nothing`.
+    uniqueIndex("room_activity_cta_view_idx")
+      .on(t.eventId, t.nodeKey, t.registrantId)
+      .where(sql`${t.kind} = 'cta_view'`),
+  ],
 );
 
 export type RoomActivityRow = typeof roomActivity.$inferSelect;

@@ -130,19 +130,18 @@ describe("widgets in the dashboard", () => {
 });
 
 describe("the media picker in the action form", () => {
-  it("fills an action's audio file from the picker opened over the action dialog", async () => {
-    // A voicemail-drop service: the server does not contact it on create, so a made-up secret will do.
-    // (Drop Cowboy's ringless voicemail is the catalogue's audio-file action: ClickSend's voice API
-    // speaks text only, so ClickSend offers none.)
-    const service = `E2E voice ${RUN}`;
+  it("fills an action's image from the picker opened over the action dialog", async () => {
+    // An SMS service: the server does not contact it on create, so a made-up SID and token will do.
+    // (Twilio's MMS is the catalogue's running action with a media field: an image of the library.)
+    const service = `E2E texts ${RUN}`;
     await visit(page, "/integrations/add-integration");
-    await page.getByLabel("Service").selectOption("DROPCOWBOY");
+    await page.getByLabel("Service").selectOption("TWILIO");
     await page.getByLabel("Name", { exact: true }).fill(service);
-    await page.getByLabel("Team ID").fill("e2e");
-    await page.getByLabel("Secret").fill("e2e-secret");
+    await page.getByLabel("Account SID").fill("AC0123456789abcdef0123456789abcdef");
+    await page.getByLabel("Auth token").fill("e2e-auth-token-0123456789");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("heading", { level: 1, name: service }).waitFor();
-    // Drop Cowboy has no lists the server reads: the page asks for none, so nothing fails.
+    // Twilio has no lists the server reads: the page asks for none, so nothing fails.
     await page.waitForLoadState("networkidle");
     expect(await page.getByRole("heading", { name: "Lists and tags" }).count()).toBe(0);
     expectNoConsoleErrors(page);
@@ -151,31 +150,31 @@ describe("the media picker in the action form", () => {
     await page.getByRole("button", { name: "Add action" }).click();
     const add = page.getByRole("dialog", { name: "Add an action" });
     await add.getByLabel("Day", { exact: true }).selectOption("1");
-    await add.getByLabel("Runs through").selectOption({ label: `${service} (Drop Cowboy)` });
-    await add.getByLabel("Action", { exact: true }).selectOption({ label: "Drop ringless voicemail" });
-    const field = add.getByRole("group", { name: "Audio file" });
+    await add.getByLabel("Runs through").selectOption({ label: `${service} (Twilio)` });
+    await add.getByLabel("Action", { exact: true }).selectOption({ label: "Send MMS" });
+    await add.getByLabel("Image source").selectOption({ label: "Image from the media library" });
+    const field = add.getByRole("group", { name: "Image", exact: true });
     await field.getByRole("button", { name: "Choose from media" }).click();
-    const picker = page.getByRole("dialog", { name: "Choose an audio file" });
-    await picker.getByLabel("Folder").selectOption({ label: "Webinar sounds" });
+    const picker = page.getByRole("dialog", { name: "Choose an image" });
     // Enter in the search box stays in the picker (it is not inside the action form).
-    await picker.getByRole("searchbox", { name: "Search media" }).fill("chime");
+    await picker.getByRole("searchbox", { name: "Search media" }).fill("cover");
     await page.keyboard.press("Enter");
-    await picker.getByRole("radio", { name: /Welcome chime\.wav/ }).check();
+    await picker.getByRole("radio", { name: /Product demo cover\.png/ }).check();
     await expectNoAxeViolations(page);
-    await screenshot(page, "widgets-action-audio-picker");
+    await screenshot(page, "widgets-action-image-picker");
     await picker.getByRole("button", { name: "Choose", exact: true }).click();
     await picker.waitFor({ state: "detached" });
-    await field.getByText("Welcome chime.wav").waitFor();
+    await field.getByText("Product demo cover.png").waitFor();
     // Escape in a second picker closes it, and the action dialog stays.
     await field.getByRole("button", { name: "Choose from media" }).click();
-    await picker.getByLabel("Folder").waitFor();
+    await picker.getByRole("searchbox", { name: "Search media" }).waitFor();
     await page.keyboard.press("Escape");
     await picker.waitFor({ state: "detached" });
     expect(await add.isVisible()).toBe(true);
 
     await add.getByRole("button", { name: "Add action" }).click();
     await add.waitFor({ state: "detached" });
-    await page.getByRole("region", { name: "1 day after", exact: true }).getByText("Drop ringless voicemail").first().waitFor();
+    await page.getByRole("region", { name: "1 day after", exact: true }).getByText("Send MMS").first().waitFor();
   });
 });
 

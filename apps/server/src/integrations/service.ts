@@ -39,7 +39,8 @@ export async function loadService(
 }
 
 /** The list and write operations of a service, in the words of the refusal below. */
-const OPERATION_WORDS: Readonly<Record<Exclude<keyof IntegrationAdapter, "check" | "afterConnect">, string>> = {
+type Operation = Exclude<keyof IntegrationAdapter, "check" | "afterConnect" | "verifies">;
+const OPERATION_WORDS: Readonly<Record<Operation, string>> = {
   lists: "reading its lists",
   addField: "adding a field to a list",
   addAutoFields: "adding the webinar fields",
@@ -67,7 +68,7 @@ export function supportedOperations(service: IntegrationAdapter): string {
  * offer it, saying what the kind supports ("Twilio does not support reading its lists: it
  * supports the connection check.").
  */
-export function requireOperation<K extends keyof IntegrationAdapter>(
+export function requireOperation<K extends Operation>(
   service: Service,
   operation: K,
   what: string,

@@ -68,7 +68,7 @@ const test = defineRoute({
   tag: TAG,
   summary: "Test a saved integration against its service",
   description:
-    "Success sets `connected: true` and clears `last_error`. Failure (spec §8) sets `connected: false`, keeps the " +
+    "Success sets `connected: true` (false for a kind whose service this server cannot ask yet: its answer says so) and clears `last_error`. Failure (spec §8) sets `connected: false`, keeps the " +
     `service's words in \`last_error\` and answers them as \`message\`. ${SERVICE_ERRORS} OAuth tokens past ` +
     "their expiry are refreshed first.",
   access: "integrations:write",
@@ -81,7 +81,8 @@ const test = defineRoute({
       const note = await service.adapter.check(service.ctx);
       // Reload: a token refresh during the check re-sealed the row.
       const fresh = await loadIntegration(deps.db.orm, caller.accountId, service.loaded.row.id);
-      await updateIntegration(deps.db.orm, fresh, { connected: true, lastError: null }, now());
+      // A check that could not ask the service (no folder for the kind yet) never says connected.
+      await updateIntegration(deps.db.orm, fresh, { connected: service.adapter.verifies !== false, lastError: null }, now());
       return ack(note || `${labelOf(service.loaded.kind)} is connected.`);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;

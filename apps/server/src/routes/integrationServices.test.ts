@@ -334,6 +334,8 @@ describe("lists, fields and tags", () => {
     await expect(owner.integrations.test(drop.integrationid)).resolves.toMatchObject({
       message: expect.stringContaining("does not verify"),
     });
+    // Not asked, so not connected: the flag says the service answered, never that a form is complete.
+    expect((await owner.integrations.list()).success[drop.integrationid]).toMatchObject({ connected: false });
   });
 });
 

@@ -6,10 +6,12 @@ import type { IntegrationAdapter } from "./types.js";
 /**
  * Kinds without an adapter of their own yet: the check confirms what can be confirmed without
  * the service — an OAuth connection holds a token, a credential form is complete — and says
- * plainly that the service itself was not asked. List calls answer 400 saying the kind supports
+ * plainly that the service itself was not asked; a pass leaves the integration not connected.
+ * List calls answer 400 saying the kind supports
  * the connection check only (`requireOperation`).
  */
 export const generic: IntegrationAdapter = {
+  verifies: false,
   async check(ctx) {
     const entry = integrationCatalogue[ctx.kind];
     if (entry.auth === "oauth" || ctx.meta.via === "oauth") {

@@ -38,6 +38,11 @@ export interface ServiceContext {
 export interface IntegrationAdapter {
   /** Tries the credentials against the service; answers an optional note for the person. */
   check(ctx: ServiceContext): Promise<string | void>;
+  /**
+   * False for a check that cannot ask the service (the generic one): its pass never marks the
+   * integration connected — `connected` says the service answered, not that a form is complete.
+   */
+  readonly verifies?: boolean;
   lists?(ctx: ServiceContext): Promise<ServiceLists>;
   addField?(ctx: ServiceContext, listID: string, name: string): Promise<void>;
   /** Adds the webinar fields (AUTO_FIELDS) missing on a list; answers the names added. */

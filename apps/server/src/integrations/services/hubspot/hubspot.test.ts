@@ -29,6 +29,8 @@ beforeAll(async () => {
       json: { status: "error", message: "Workflow not found" },
     }),
     "POST /contacts/v1/lists/22/add": (r) => bearer(r, { json: { updated: [1], discarded: [] } }),
+    // https://developers.hubspot.com/docs/api/crm/contacts (list contacts; 401 without a valid token)
+    "GET /crm/v3/objects/contacts": (r) => bearer(r, { json: { results: [], paging: undefined } }),
   });
   restoreEnv = pointServicesAt(peer.url);
   t = await createTestApp();
@@ -49,6 +51,13 @@ const job = (action: string, model: Record<string, unknown>, integrationID = hub
   makeJob({ accountId, integrationType: "HUBSPOT", action, integrationID, model });
 
 describe("HubSpot", () => {
+  it("the check reads one contact with the OAuth bearer token", async () => {
+    await expect(owner.integrations.test(hubspotId)).resolves.toEqual({ success: true, message: "Connected to HubSpot: its contacts can be read." });
+    const [request] = peer.calls("GET /crm/v3/objects/contacts");
+    expect(request?.query.get("limit")).toBe("1");
+    expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
   it("addToWorkflow enrols the registrant's email with the OAuth bearer token", async () => {
     await expect(executeAction(actionContext(t), job("addToWorkflow", { workflowName: "4567" }))).resolves.toEqual({
       status: "sent",

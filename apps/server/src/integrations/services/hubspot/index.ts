@@ -1,13 +1,17 @@
-import { generic } from "../generic.js";
 import type { IntegrationService } from "../types.js";
 import { hubspotAddToWorkflow, hubspotDelete, hubspotMoveList } from "./actions.js";
 
 /**
- * HubSpot with an OAuth token (or a private-app token): see README.md. The connection check is
- * still the generic one (a token is present; HubSpot is not asked).
+ * HubSpot with an OAuth token (or a private-app token): see README.md. The connection check reads
+ * one contact (`GET /crm/v3/objects/contacts?limit=1`, Bearer): the grant works and has the contact
+ * scope every action needs.
  */
 export const hubspotService: IntegrationService = {
-  ...generic,
   kinds: ["HUBSPOT"],
+  async check(ctx) {
+    const token = await ctx.accessToken();
+    await ctx.call(ctx.url("https://api.hubapi.com/crm/v3/objects/contacts?limit=1"), { headers: { authorization: `Bearer ${token}` } });
+    return "Connected to HubSpot: its contacts can be read.";
+  },
   actions: { addToWorkflow: hubspotAddToWorkflow, moveList: hubspotMoveList, delete: hubspotDelete },
 };

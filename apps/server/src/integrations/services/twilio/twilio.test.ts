@@ -24,6 +24,17 @@ function messages(request: ReceivedRequest) {
   return { status: 201, json: { sid: "SM0001", status: "queued" } };
 }
 
+const ACCOUNT = `/2010-04-01/Accounts/${SID}.json`;
+let accountStatus = "active";
+
+/** Twilio's Account resource (https://www.twilio.com/docs/iam/api/account#fetch-an-account-resource). */
+function account(request: ReceivedRequest) {
+  if (request.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString("base64")}`) {
+    return { status: 401, json: { code: 20003, message: "Authenticate", more_info: "https://www.twilio.com/docs/errors/20003", status: 401 } };
+  }
+  return { json: { sid: SID, friendly_name: "Acme Events", status: accountStatus, type: "Full" } };
+}
+
 let t: TestApp;
 let owner: Client;
 let accountId: string;
@@ -32,7 +43,7 @@ let restoreEnv: () => void;
 let twilioId: string;
 
 beforeAll(async () => {
-  peer = await startFakeService({ [`POST ${PATH}`]: messages });
+  peer = await startFakeService({ [`POST ${PATH}`]: messages, [`GET ${ACCOUNT}`]: account });
   restoreEnv = pointServicesAt(peer.url);
   t = await createTestApp();
   const user = await t.user();
@@ -51,6 +62,28 @@ beforeEach(() => {
 const SMS = { smsText: "Hi {first_name}, we go live at {event_time} {event_timezone}: {join_link}", phonenumber: "+15557654321" };
 const smsJob = (registrant: Partial<ReturnType<typeof makeJob>["registrant"]> = {}, model: Record<string, unknown> = SMS) =>
   makeJob({ accountId, integrationType: "TWILIO", action: "sendsms", integrationID: twilioId, model, registrant });
+
+describe("the connection check", () => {
+  it("reads the account with HTTP Basic SID:token and names it", async () => {
+    await expect(owner.integrations.test(twilioId)).resolves.toEqual({ success: true, message: "Connected to the Twilio account Acme Events." });
+    expect(peer.calls(`GET ${ACCOUNT}`)).toHaveLength(1);
+  });
+
+  it("a wrong token: 422 in Twilio's words, and not connected; a suspended account cannot send", async () => {
+    const wrong = (await owner.integrations.create({ type: "TWILIO", sid: SID, token: "wrong-token-0123456789" })).success.integrationid;
+    await expect(owner.integrations.test(wrong)).rejects.toMatchObject({ status: 422, message: expect.stringContaining("Authenticate") });
+    expect((await owner.integrations.list()).success[wrong]).toMatchObject({ connected: false });
+    accountStatus = "suspended";
+    try {
+      await expect(owner.integrations.test(twilioId)).rejects.toMatchObject({
+        status: 422,
+        message: "The Twilio account Acme Events is suspended: it cannot send messages.",
+      });
+    } finally {
+      accountStatus = "active";
+    }
+  });
+});
 
 describe("sendsms", () => {
   it("POSTs Twilio's form with Basic SID:token, the registrant's phone and the personalised text", async () => {

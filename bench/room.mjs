@@ -170,12 +170,15 @@ async function runMode() {
   const collected = await Promise.all(clients.map((child) => ask(child, "collect", "collected")));
   const fanout = { chat: [], cta: [] };
   let reached = { chat: 0, cta: 0 };
+  const perProbe = [];
   for (const probe of sent) {
     const kind = probe.startsWith("chat") ? "chat" : "cta";
     const list = collected.flatMap((c) => c.arrivals[probe] ?? []);
     fanout[kind].push(...list);
     reached[kind] = Math.min(reached[kind] || Infinity, list.length);
+    perProbe.push(`${probe} ${ms(percentile(list, 50))}/${ms(percentile(list, 99))}`);
   }
+  console.log(`each probe, p50/p99: ${perProbe.join(", ")}`);
 
   // The inbox: 100 attendee messages a second (each from another attendee: 3 per 5 s each) while full.
   const inbox = [];

@@ -121,8 +121,7 @@ export function eventRoomComponent(rt: Runtime) {
 
     const context: PageContext = { rt, core, snapshot, timeZone: props.timeZone, locale: props.locale };
     if (phase === "confirmation") return shell(renderConfirmation(context));
-    const chat = (live: boolean) => h(Chat, { core, snapshot, id, live, timeZone: props.timeZone, locale: props.locale });
-    if (phase === "waiting") return shell(renderWaiting(context, chat(true)));
+    if (phase === "waiting") return shell(renderWaiting(context));
     if (phase === "ended" || phase === "expired") return shell(renderClosed(context));
 
     const live = phase === "live";
@@ -158,7 +157,7 @@ export function eventRoomComponent(rt: Runtime) {
             : h("div", { className: "cp-player" }, h("div", { className: "cp-overlay" }, end || h("p", null, live ? "The event is on. The video is not available yet." : "The recording is not available yet."))),
           renderCta(rt, core),
         ),
-        chat(live && !core.finished.value),
+        h(Chat, { core, snapshot, id, live: live && !core.finished.value, timeZone: props.timeZone, locale: props.locale }),
         renderCode(context),
       ),
       cta ? `New offer: ${cta.cta.headline}` : "",

@@ -71,20 +71,6 @@ describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom
     expect(server.sends).toHaveLength(1);
   });
 
-  it("offers the chat in the waiting room: a question asked before the start reaches the host", async () => {
-    const server = fakeRoomServer(timingIn(5 * MINUTE));
-    const container = mount(entry.EventRoom, { token: TOKEN, apiURL: API, client: { room: server.api }, EventSource: FakeSource, timeZone: "America/New_York", locale: "en-US" });
-    const view = within(container);
-    await view.findByRole("log", { name: "Chat messages" }, slow);
-    expect(container.querySelector("[data-phase]")?.getAttribute("data-phase")).toBe("waiting");
-    const box = view.getByLabelText("Your message to the host") as HTMLInputElement;
-    fireEvent.input(box, { target: { value: "Will there be a replay?" } });
-    fireEvent.change(box, { target: { value: "Will there be a replay?" } });
-    fireEvent.submit(box.form as HTMLFormElement);
-    await waitFor(() => expect(server.sends).toHaveLength(1), slow);
-    expect(await within(view.getByRole("log", { name: "Chat messages" })).findByText("Will there be a replay?")).toBeTruthy();
-  });
-
   it("shows the host's replies marked 'to you' or 'to everyone', announces them, links only the host's addresses", async () => {
     const { view, log, channel } = await liveRoom();
     channel.emit("chat", said({ from: "host", name: "Dana (host)", toAll: false, links: true, body: "Yes: see https://example.com/replay. And javascript:alert(1)" }));

@@ -86,11 +86,10 @@ export function renderConfirmation(context: PageContext): unknown {
 
 /**
  * The waiting room: the countdown (`display.countdown`: shown in its last `duration` minutes, all
- * along when 0), the countdown image, the waiting-room background, the chat (attendees may ask
- * before the start), the host's code frame. It turns into the room at the start by itself (the
- * core's clock).
+ * along when 0), the countdown image, the waiting-room background, the host's code frame. It turns
+ * into the room at the start by itself (the core's clock).
  */
-export function renderWaiting(context: PageContext, chat?: unknown): unknown {
+export function renderWaiting(context: PageContext): unknown {
   const { rt, core, snapshot } = context;
   const { h } = rt;
   const view = core.view.value;
@@ -108,7 +107,6 @@ export function renderWaiting(context: PageContext, chat?: unknown): unknown {
       showCountdown && view && renderCountdown(rt, view.startsAt, core.now.value),
       h("p", { className: "cp-muted" }, "The room opens here by itself at the start. Keep this page open."),
     ),
-    chat,
     renderCode(context),
   ];
 }

@@ -47,7 +47,6 @@ export const ROOM_CSS = `:host{display:block}:host>.cp-room{min-height:100vh}\
 .cp-cta p{margin:0 0 .9em}\
 .cp-room .cp-cta .cp-close{position:absolute;top:.3em;right:.3em;padding:0 .45em;font-size:1.3em;line-height:1.4}\
 .cp-chat{display:flex;flex-direction:column;min-height:12em;max-height:32em;border:var(--b);border-radius:var(--r)}\
-.cp-room>.cp-chat{margin:0 max(1em,calc(50% - 20em)) 2em;background:var(--g)}\
 .cp-chat h2{margin:0;padding:.6em .75em;font-size:1em;border-bottom:var(--b)}\
 .cp-log{overflow:auto;flex:1;min-height:8em}\
 .cp-chat ol{list-style:none;margin:0;padding:.25em .75em}\

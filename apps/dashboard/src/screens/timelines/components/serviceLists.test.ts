@@ -9,15 +9,15 @@ const lists = serviceListsOf({
   lists: [{ id: "a1", name: "Newsletter" }, { id: "a2", name: "Buyers" }],
   tags: [{ id: "7", name: "vip", listID: "a1" }, { id: "8", name: "lead", listID: "a2" }],
 });
-const source = (kind: "MAILCHIMP" | "WEBHOOK" | "MAILERLITE", integrationID = "5"): ActionSource => ({ value: integrationID, label: kind, kind, integrationID, actions: actionsFor(kind) });
+const source = (kind: "MAILCHIMP" | "WEBHOOK" | "DROPCOWBOY", integrationID = "5"): ActionSource => ({ value: integrationID, label: kind, kind, integrationID, actions: actionsFor(kind) });
 
 describe("service lists in the action form", () => {
   it("are needed for an integration whose actions pick from them, not for the live room or a webhook", () => {
     expect(needsServiceLists(source("MAILCHIMP"))).toBe(true);
     expect(needsServiceLists(source("WEBHOOK"))).toBe(false);
-    // MailerLite's actions pick a group, but the server does not read its lists.
-    expect(actionsFor("MAILERLITE").some((a) => a.fields.some((f) => f.list))).toBe(true);
-    expect(needsServiceLists(source("MAILERLITE"))).toBe(false);
+    // Drop Cowboy's actions pick a number pool, but the server does not read its lists (yet).
+    expect(actionsFor("DROPCOWBOY").some((a) => a.fields.some((f) => f.list))).toBe(true);
+    expect(needsServiceLists(source("DROPCOWBOY"))).toBe(false);
     expect(needsServiceLists({ ...source("MAILCHIMP", ""), value: "live" })).toBe(false);
     expect(needsServiceLists(undefined)).toBe(false);
   });

@@ -120,8 +120,9 @@ describe("integrations", () => {
 
   it("finishes an OAuth callback from its query, and explains a failure", async () => {
     await visit(page, "/zoomcallback?code=e2e-code");
-    // No OAuth attempt was started in this session: the server refuses, and the screen says so.
-    await page.getByRole("alert").waitFor();
+    // No OAuth attempt was started in this session: the server refuses, and the screen says so (in the
+    // screen itself: an earlier test's sign-in refusal may still be showing as a notification).
+    await page.getByRole("main").getByRole("alert").waitFor();
     await page.getByRole("link", { name: "Try again" }).waitFor();
     await expectNoAxeViolations(page);
     await visit(page, "/twiliocallback");

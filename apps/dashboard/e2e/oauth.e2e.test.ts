@@ -72,46 +72,4 @@ describe("OAuth connection", () => {
     await add.waitFor({ state: "detached" });
     await page.getByText("Add tag", { exact: true }).first().waitFor();
   });
-
-  it("asks for the id as text, without a list call, for a service whose lists the server does not read", async () => {
-    const api = await loggedInApi();
-    // MailerLite's catalogue entry has no `lists`: the server would answer getlists with 501.
-    const { success: created } = await api.integrations.create({ type: "MAILERLITE", name: "E2E MailerLite", api_key: "ml-key" });
-    const listCalls: string[] = [];
-    const onRequest = (request: { url(): string }) => {
-      if (/\/api\/[^/]+\/getlists/.test(request.url())) listCalls.push(request.url());
-    };
-    page.on("request", onRequest);
-    try {
-      // Its integration page shows no lists section.
-      await visit(page, `/integration?id=${created.integrationid}`);
-      await page.getByRole("heading", { level: 1, name: "E2E MailerLite" }).waitFor();
-      await page.getByRole("heading", { name: "Connection" }).waitFor();
-      expect(await page.getByRole("heading", { name: "Lists and tags" }).count()).toBe(0);
-
-      const { success: timeline } = await api.timelines.setMaster({ blocks: createMasterSetting({ general: { timelineName: "Lists typed" } }) });
-      await visit(page, `/timelines/${timeline.id}`);
-      // The integrations are loaded with the session: load them again to see the new one.
-      await page.reload();
-      await page.getByRole("heading", { level: 1, name: "Lists typed" }).waitFor();
-      await page.getByRole("button", { name: "Add action" }).click();
-      const add = page.getByRole("dialog", { name: "Add an action" });
-      await add.getByLabel("Day", { exact: true }).selectOption({ label: "1 day after" });
-      await add.getByLabel("Runs through").selectOption({ label: "E2E MailerLite (MailerLite)" });
-      await add.getByLabel("Action", { exact: true }).selectOption({ label: "Add to group" });
-      const group = add.getByRole("textbox", { name: "MailerLite group" });
-      await group.waitFor();
-      await add.getByText("The id of the group in MailerLite.").waitFor();
-      expect(await add.getByRole("button", { name: "Retry" }).count()).toBe(0);
-      await expectNoAxeViolations(page);
-      await screenshot(page, "action-form-lists-typed");
-      await group.fill("grp-42");
-      await add.getByRole("button", { name: "Add action" }).click();
-      await add.waitFor({ state: "detached" });
-      await page.getByText("Add to group", { exact: true }).first().waitFor();
-      expect(listCalls).toEqual([]);
-    } finally {
-      page.off("request", onRequest);
-    }
-  });
 });

@@ -6,3 +6,5 @@ export * from "./timeline/index.js";
 export * from "./room/index.js";
 export * from "./client/index.js";
 export * from "./webhooks/index.js";
+export * from "./registration/index.js";
+export * from "./messages/index.js";

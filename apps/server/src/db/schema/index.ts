@@ -12,3 +12,4 @@ export * from "./integrations.js";
 export * from "./rateLimits.js";
 export * from "./engine.js";
 export * from "./roomChat.js";
+export * from "./delivery.js";

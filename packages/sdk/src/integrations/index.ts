@@ -39,7 +39,7 @@ export {
   integrationCatalogue,
   isIntegrationKind,
 } from "./integrationCatalogue.js";
-export { RUNNING_ACTIONS, ROOM_ACTIONS } from "./catalogue/running.js";
+export { RUNNING_ACTIONS, ROOM_ACTIONS, ROOM_KINDS } from "./catalogue/running.js";
 export { actionRuns, runningActionsOf } from "./runningActions.js";
 export { AWS_REGION_PATTERN, DOMAIN_PATTERN, isPort } from "./formats.js";
 export { labelInSentence } from "./labelInSentence.js";

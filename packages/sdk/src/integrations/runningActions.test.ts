@@ -20,6 +20,11 @@ describe("running actions", () => {
     expect(actionRuns("TWILIO", "addTag")).toBe(false);
     expect(actionRuns("AEVENT", "livechat")).toBe(true);
     expect(actionRuns("SMTP", "livechat")).toBe(false);
+    // The room's actions reach only attendees in Cuepoint's room, not Zoom's or GoTo's.
+    expect(actionRuns("ZOOM", "cta")).toBe(false);
+    expect(actionRuns("GOTOWEBINAR", "livechat")).toBe(false);
+    expect(actionRuns("ZOOMAUTOCHAT", "livechat")).toBe(false);
+    expect(actionRuns("ZOOM", "encore")).toBe(true);
     expect(actionRuns("NOPE", "sendMail")).toBe(false);
     expect(runningActionsOf("TWILIO").map((a) => a.key)).toEqual(["sendsms", "sendmms"]);
     expect(runningActionsOf("NIFTYIMAGE")).toEqual([]);

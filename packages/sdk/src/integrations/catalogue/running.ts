@@ -50,7 +50,14 @@ export const RUNNING_ACTIONS: Readonly<Partial<Record<IntegrationKind, readonly 
 
 /**
  * The live-event actions the event's room plays from its live script (the chat message, the
- * call-to-action, the subject change): they run for every live-event kind whose catalogue offers
- * them, without an executor of the engine.
+ * call-to-action, the subject change), without an executor of the engine.
  */
 export const ROOM_ACTIONS: readonly ActionKey[] = ["livechat", "cta", "changesubject"];
+
+/**
+ * The kinds whose attendees watch in Cuepoint's own room, so the room's actions reach them:
+ * Cuepoint Events. On Zoom, GoTo Webinar, an embedded third-party room or Obvio the attendees are
+ * in the vendor's room, where Cuepoint cannot post a chat line or an offer (Zoom's REST API has no
+ * call that writes into a running meeting's chat, so Zoom auto-chat does not run either).
+ */
+export const ROOM_KINDS: readonly IntegrationKind[] = ["AEVENT"];

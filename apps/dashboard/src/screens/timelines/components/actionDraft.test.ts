@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { actionSources, draftOf, emptyDraft, isClean, nodeOf, problemsOf, timingLabel } from "./actionDraft.js";
 import { planMove } from "./MoveDialog.js";
 
-const general = createMasterSetting({ general: { deliveryPlatform: "zoom", countdown: { enabled: true, duration: 15 } } }).general;
+const general = createMasterSetting({ general: { deliveryPlatform: "aevent", countdown: { enabled: true, duration: 15 } } }).general;
 const webhook = { integrationid: "9", name: "Orders hook", type: "WEBHOOK", connected: 1 } as unknown as Integration;
 const sources = actionSources(general, { "9": webhook });
 const groups = general.userGroup;
@@ -11,9 +11,15 @@ const groups = general.userGroup;
 describe("action sources", () => {
   it("offers the event's live room, then integrations that have actions", () => {
     expect(sources.map((s) => [s.value, s.label, s.kind])).toEqual([
-      ["live", "Live event (Zoom)", "ZOOM"],
+      ["live", "Live event (Cuepoint Events)", "AEVENT"],
       ["9", "Orders hook (Webhook)", "WEBHOOK"],
     ]);
+  });
+
+  it("names the delivery platform's live event, which offers only what runs there", () => {
+    const onZoom = createMasterSetting({ general: { deliveryPlatform: "zoom" } }).general;
+    const [live] = actionSources(onZoom, { "9": webhook });
+    expect([live?.label, live?.kind]).toEqual(["Live event (Zoom)", "ZOOM"]);
   });
 });
 
@@ -43,8 +49,15 @@ describe("problemsOf: the SDK rules refuse with a readable message", () => {
     expect(isClean(judge({ action: "livechat", model: { message: "Welcome" } }))).toBe(true);
   });
 
-  it("refuses live actions before the start on Zoom", () => {
-    expect(judge({ direction: -1, minutes: "5", action: "livechat", model: { message: "Soon" } }).rule).toMatch(/can't run before the event/);
+  it("refuses live actions before the start on Zoom, and room actions there at all", () => {
+    const onZoom = createMasterSetting({ general: { deliveryPlatform: "zoom" } }).general;
+    const zoomSources = actionSources(onZoom, {});
+    const judgeOnZoom = (patch: Partial<ReturnType<typeof emptyDraft>>) => {
+      const draft = { ...emptyDraft("3"), ...patch };
+      return problemsOf(draft, nodeOf(draft, zoomSources, groups), ruleContextOf(onZoom));
+    };
+    expect(judgeOnZoom({ direction: -1, minutes: "5", action: "encore" }).rule).toMatch(/can't run before the event/);
+    expect(judgeOnZoom({ action: "livechat", model: { message: "Hi" } }).rule).toMatch(/^Zoom does not carry out "Send live chat/);
   });
 
   it("refuses an action too close to the start", () => {
@@ -65,6 +78,9 @@ describe("planMove", () => {
     const moved = planMove(blocks, node, -3, general);
     expect("blocks" in moved && moved.blocks["-3"]?.[0]?.days).toBe(3);
     const live = nodeOf({ ...emptyDraft("3"), day: 1, hours: "1", action: "livechat", model: { message: "x" } }, sources, groups);
-    expect(planMove({ "1": [live] }, live, -1, general)).toMatchObject({ message: expect.stringMatching(/before the event/) });
+    const onZoom = createMasterSetting({ general: { deliveryPlatform: "zoom" } }).general;
+    const encore = nodeOf({ ...emptyDraft("3"), day: 1, hours: "1", action: "encore" }, actionSources(onZoom, {}), groups);
+    expect(planMove({ "1": [encore] }, encore, -1, onZoom)).toMatchObject({ message: expect.stringMatching(/before the event/) });
+    expect(planMove({ "1": [live] }, live, -1, general)).toHaveProperty("blocks");
   });
 });

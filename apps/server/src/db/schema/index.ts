@@ -13,3 +13,4 @@ export * from "./rateLimits.js";
 export * from "./engine.js";
 export * from "./roomChat.js";
 export * from "./delivery.js";
+export * from "./live.js";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { CustomFieldTypeSchema, type CustomFormField, type GlobalSettingType } from "@cuepoint/sdk";
+import { CustomFieldTypeSchema, MERGE_TAGS, type CustomFormField, type GlobalSettingType } from "@cuepoint/sdk";
 import { templateForms, timelines } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 
@@ -30,16 +30,6 @@ const FIELD_TEMPLATES: readonly CustomFormField[] = [
   { name: "team_size", label: "Team size", type: "select", required: false, options: ["1-10", "11-50", "51-200", "200+"] },
   { name: "question", label: "Your question for the presenter", type: "textarea", required: false },
   { name: "consent", label: "I agree to receive emails about this event", type: "checkbox", required: true },
-];
-
-// SDK gap: the SDK fixes no personalisation syntax (DOMAIN.md: "pick one and document it"). We
-// take single braces, as the SDK's URL rule shows merge tags (`?e={email}`); to move to the SDK.
-/** Personalisation tags of messages and pages: the registrant, the session, the links. */
-const PERSONALIZE_TAGS: readonly [string, string][] = [
-  ["{name}", "Full name"], ["{first_name}", "First name"], ["{last_name}", "Last name"],
-  ["{email}", "Email address"], ["{phone}", "Phone number"], ["{event_subject}", "Event subject"],
-  ["{event_day}", "Session day (Monday)"], ["{event_date}", "Session date"], ["{event_time}", "Session time"],
-  ["{event_timezone}", "Session time zone"], ["{join_link}", "Join link"], ["{replay_link}", "Replay link"],
 ];
 
 /** Custom registration fields the account uses: its form templates' fields, then its timelines'. */
@@ -84,7 +74,7 @@ export async function globalSetting(orm: Orm, accountId: string, type: GlobalSet
     case "personalize": {
       const own = await accountFields(orm, accountId);
       return [
-        ...PERSONALIZE_TAGS.map(([tag, label]) => ({ tag, label, source: "builtin" })),
+        ...MERGE_TAGS.map(({ tag, label }) => ({ tag, label, source: "builtin" })),
         ...own.map((field) => ({ tag: `{custom.${field.name}}`, label: field.label || field.name, source: "account" })),
       ];
     }

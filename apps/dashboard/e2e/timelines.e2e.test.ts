@@ -172,9 +172,11 @@ describe("timelines", () => {
     expect(await page.getByLabel("Organizer").inputValue()).toBe("E2E Host");
 
     await section("Code").click();
-    const code = await page.getByLabel("Registration code").inputValue();
+    const code = await page.getByLabel("Script tag code").inputValue();
     const id = editorPath.split("/").pop();
     expect(code).toBe(`<script async src="${new URL(page.url()).origin}/embed.js"></script><div data-cuepoint-registration="${id}"></div>`);
+    // The Code section's steps start from the builder saved here.
+    expect(await page.getByLabel("Your page builder").inputValue()).toBe("converti");
   });
 
   it("creates and deletes a form template", async () => {

@@ -1,45 +1,53 @@
-import type { TimelineMaster } from "@cuepoint/sdk";
-import { useId } from "react";
-import { Button, toast } from "../../../../ui/index.js";
+import { registrationSnippets, type TimelineMaster } from "@cuepoint/sdk";
+import { useState } from "react";
+import { apiURL } from "../../../../api/client.js";
 import { RegistrationPreview } from "../widgets/RegistrationPreview.js";
+import { BuilderGuide } from "./code/BuilderGuide.js";
+import { builderGuide } from "./code/builderGuides.js";
+import "./code/code.css";
+import { initialBuilder, rememberBuilder } from "./code/lastBuilder.js";
+import { WayCard } from "./code/WayCard.js";
+import { WAYS } from "./code/ways.js";
+
+/** Where the snippets point: the server's public origin (the API's, which serves embed.js and the hosted pages). */
+const serverOrigin = (): string => new URL(apiURL, location.origin).origin;
 
 /**
- * The registration embed for a timeline: the widgets' script and the element it mounts into.
- *
- * @example
- * registrationSnippet("https://app.example.com", "t_1");
- * // '<script async src="https://app.example.com/embed.js"></script><div data-cuepoint-registration="t_1"></div>'
+ * Code: the four ways to put the registration form on a page (script tag first), which one to use
+ * in the host's page builder and where to paste it, and a check of the host's published page.
  */
-export function registrationSnippet(origin: string, id: string): string {
-  return `<script async src="${origin}/embed.js"></script><div data-cuepoint-registration="${id}"></div>`;
-}
-
-/** Code: the copy-paste registration script tag for any page builder. */
 export function CodeSection({ master }: { master: TimelineMaster }) {
-  const snippet = registrationSnippet(location.origin, String(master.id));
-  const id = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(snippet);
-      toast.success("Code copied", { body: "Paste it into your registration page." });
-    } catch {
-      const field = document.getElementById(id);
-      if (field instanceof HTMLTextAreaElement) field.select();
-      toast.info("Select the code and copy it", { body: "This browser did not allow copying automatically." });
-    }
+  const id = String(master.id);
+  const origin = serverOrigin();
+  const snippets = registrationSnippets(origin, id);
+  const [builder, setBuilder] = useState(() => initialBuilder(id, master.setting.page.builder));
+  const guide = builderGuide(builder, origin);
+  const pick = (next: string) => {
+    setBuilder(next);
+    rememberBuilder(id, next);
   };
   return (
     <div className="stack">
       <section className="stack card" aria-labelledby="code-heading">
         <div>
           <h2 id="code-heading" style={{ marginBottom: 4 }}>Code</h2>
-          <p className="muted" style={{ margin: 0 }}>Paste this where the registration form should appear, in any page builder or plain HTML.</p>
+          <p className="muted" style={{ margin: 0 }}>
+            Put your registration form on any page: pick your page builder for the steps, copy the code it needs, then test
+            your published page.
+          </p>
         </div>
-        <div className="field">
-          <label htmlFor={id}>Registration code</label>
-          <textarea id={id} className="code-box" readOnly rows={3} value={snippet} onFocus={(e) => e.currentTarget.select()} />
+        <BuilderGuide guide={guide} builder={builder} onPick={pick} />
+      </section>
+      <section className="stack card" aria-labelledby="ways-heading">
+        <div>
+          <h2 id="ways-heading" style={{ marginBottom: 4 }}>Ways to add the form</h2>
+          <p className="muted" style={{ margin: 0 }}>Four ways to the same form; every registration lands in the same place.</p>
         </div>
-        <div><Button variant="primary" onClick={() => void copy()}>Copy code</Button></div>
+        <div className="way-list">
+          {WAYS.map((way) => (
+            <WayCard key={way.id} way={way} code={snippets[way.id]} recommendedFor={guide?.way === way.id ? guide.label : undefined} />
+          ))}
+        </div>
       </section>
       <RegistrationPreview master={master} />
     </div>

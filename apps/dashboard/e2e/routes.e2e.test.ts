@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { routes } from "../src/routes.js";
+import { paths as routes } from "../src/config/paths.js";
 import { expectNoAxeViolations, expectNoConsoleErrors, loggedInPage, openPage, screenshot, url, useBrowser } from "./harness.js";
 
 /*

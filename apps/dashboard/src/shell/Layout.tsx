@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { mainNavigation, PRODUCT_NAME } from "../routes.js";
+import { mainNavigation, PRODUCT_NAME } from "../config/paths.js";
 import { logout, sessionStore, useSession } from "../session/session.js";
 import { IconButton } from "../ui/Button.js";
 import { CloseIcon, MenuIcon } from "../ui/icons.js";

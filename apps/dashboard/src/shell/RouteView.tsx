@@ -2,7 +2,8 @@ import { Component, Suspense, useEffect, useRef, type ErrorInfo, type ReactNode 
 import { checkGuard } from "@cuepoint/sdk";
 import { matchRoute, Redirect, useLocation, useRouter } from "wouter";
 import { currentHashAnchor } from "../lib/hashLocation.js";
-import { notFoundScreen, PRODUCT_NAME, redirects, routes, serverErrorScreen, type RouteDef } from "../routes.js";
+import { PRODUCT_NAME, redirects } from "../config/paths.js";
+import { notFoundScreen, routes, serverErrorScreen, type RouteDef } from "../routes.js";
 import { useColorModeEffect } from "../session/colorMode.js";
 import { onRouteChange, useSession } from "../session/session.js";
 import { hasSession } from "../session/token.js";

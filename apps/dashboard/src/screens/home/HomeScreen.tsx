@@ -1,12 +1,12 @@
 import { Link } from "wouter";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { useSession } from "../../session/session.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { AttendancePanel } from "./AttendancePanel.js";
 import { UsagePanel } from "./UsagePanel.js";
 import { WebinarList } from "./WebinarList.js";
-import "./home.css";
+import "../../ui/screen.css";
 
 /** The dashboard (/): usage against the plan, the attendance breakdown, upcoming and past webinars. */
 export default function HomeScreen(_props: ScreenProps) {

@@ -1,4 +1,4 @@
-import { formatCount } from "../webinars/format.js";
+import { formatCount } from "../../lib/format.js";
 
 export interface UsageBarProps {
   label: string;

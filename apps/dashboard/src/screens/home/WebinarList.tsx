@@ -2,10 +2,10 @@ import { WEBINAR_PAGE_SIZE, webinarPageCount } from "@cuepoint/sdk";
 import { Link, useSearchParams } from "wouter";
 import { client } from "../../api/client.js";
 import { useQuery } from "../../api/useQuery.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { ListState } from "../../ui/ListState.js";
 import { Pagination } from "../../ui/Pagination.js";
-import { formatWhen } from "../webinars/format.js";
+import { formatWhen } from "../../lib/format.js";
 
 export interface WebinarListProps {
   type: "upcoming" | "past";

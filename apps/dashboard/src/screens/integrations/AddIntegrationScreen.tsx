@@ -5,14 +5,14 @@ import { client } from "../../api/client.js";
 import { openUrl } from "../../lib/externalNavigation.js";
 import { formErrorsFrom } from "../../lib/formErrors.js";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { refreshSessionData } from "../../session/dataStore.js";
 import { Button } from "../../ui/Button.js";
 import { FormError, Select, TextField } from "../../ui/Field.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { toast } from "../../ui/Toasts.js";
 import { checkCredentials } from "./credentialForm.js";
-import "../home/home.css";
+import "../../ui/screen.css";
 
 const CATEGORY_LABEL: Record<string, string> = {
   email: "Email", sms: "Text messages", crm: "CRM", webhook: "Webhooks", live: "Live events", calendar: "Calendar",

@@ -5,19 +5,19 @@ import { client } from "../../api/client.js";
 import { useQuery } from "../../api/useQuery.js";
 import { openUrl } from "../../lib/externalNavigation.js";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { refreshSessionData } from "../../session/dataStore.js";
 import { Button } from "../../ui/Button.js";
 import { ListState } from "../../ui/ListState.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { toast } from "../../ui/Toasts.js";
-import { NameDialog } from "../media/NameDialog.js";
-import { formatWhen } from "../webinars/format.js";
+import { NameDialog } from "../../ui/NameDialog.js";
+import { formatWhen } from "../../lib/format.js";
 import { CredentialsEditor, hasEditableCredentials } from "./CredentialsEditor.js";
 import { disconnectIntegration, testIntegration } from "./integrationActions.js";
 import { IntegrationLists } from "./IntegrationLists.js";
 import { SigningSecret, signsDeliveries } from "./SigningSecret.js";
-import "../home/home.css";
+import "../../ui/screen.css";
 
 /** One integration (/integration?id=…): state, test, rename, reconnect, disconnect, its credentials, its signing secret, lists and tags. */
 export default function IntegrationScreen(_props: ScreenProps) {

@@ -3,12 +3,12 @@ import { Link } from "wouter";
 import { client } from "../../api/client.js";
 import { useQuery } from "../../api/useQuery.js";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { Button } from "../../ui/Button.js";
 import { ListState } from "../../ui/ListState.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { disconnectIntegration, testIntegration } from "./integrationActions.js";
-import "../home/home.css";
+import "../../ui/screen.css";
 
 /** The connected integrations (/integrations): connected state, test, disconnect, open. */
 export default function IntegrationsScreen(_props: ScreenProps) {

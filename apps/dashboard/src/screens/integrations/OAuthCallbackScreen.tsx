@@ -3,7 +3,7 @@ import { oauthCallbackRoutes, type OAuthCallbackRoute } from "@cuepoint/sdk";
 import { Link, useLocation, useSearch } from "wouter";
 import { client } from "../../api/client.js";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { refreshSessionData } from "../../session/dataStore.js";
 import { useRouteMeta } from "../../shell/currentRoute.js";
 import { FormError } from "../../ui/Field.js";

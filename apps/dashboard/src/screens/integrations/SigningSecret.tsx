@@ -6,7 +6,7 @@ import { Button } from "../../ui/Button.js";
 import { confirmAction } from "../../ui/Dialog.js";
 import { Select, TextField } from "../../ui/Field.js";
 import { toast } from "../../ui/Toasts.js";
-import { formatWhen } from "../webinars/format.js";
+import { formatWhen } from "../../lib/format.js";
 
 /** How long the replaced secret keeps signing beside the new one (`expiresIn`, hours). */
 const KEEP_OPTIONS = [

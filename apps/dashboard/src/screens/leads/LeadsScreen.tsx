@@ -11,10 +11,10 @@ import { ListState } from "../../ui/ListState.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { Pagination } from "../../ui/Pagination.js";
 import { toast } from "../../ui/Toasts.js";
-import { formatWhen, saveTextFile } from "../webinars/format.js";
+import { formatWhen, saveTextFile } from "../../lib/format.js";
 import { leadsToCsv } from "./leadsCsv.js";
 import { UploadLeadsDialog } from "./UploadLeadsDialog.js";
-import "../home/home.css";
+import "../../ui/screen.css";
 
 /**
  * Leads (/leads): 20 a page, all / banned / a search (all in the hash query: `#/leads?filter=banned&page=2`),

@@ -1,7 +1,7 @@
 import { ENCODING_STATUS, formatSizeGB, type MediaItem } from "@cuepoint/sdk";
 import { Button } from "../../ui/Button.js";
 import { confirmAction } from "../../ui/Dialog.js";
-import { formatWhen } from "../webinars/format.js";
+import { formatWhen } from "../../lib/format.js";
 
 const ENCODING_TEXT: Record<number, { text: string; tone?: "success" | "danger" }> = {
   [ENCODING_STATUS.encoded]: { text: "Encoded", tone: "success" },

@@ -6,7 +6,7 @@ import { formErrorsFrom, ruleMessage, type FormErrors } from "../../lib/formErro
 import type { ScreenProps } from "../../lib/lazyScreen.js";
 import { Button } from "../../ui/Button.js";
 import { FormError, TextField } from "../../ui/Field.js";
-import { PasswordChecklist } from "../settings/PasswordSection.js";
+import { PasswordChecklist } from "../../ui/PasswordChecklist.js";
 
 /**
  * Forgot password: without a token, asks for the email and sends a reset link (the server answers

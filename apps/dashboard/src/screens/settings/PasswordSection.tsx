@@ -1,30 +1,11 @@
-import { checkPassword, passwordProblems, PASSWORD_REQUIREMENTS } from "@cuepoint/sdk";
+import { checkPassword } from "@cuepoint/sdk";
 import { useState, type FormEvent } from "react";
 import { client } from "../../api/client.js";
 import { formErrorsFrom, ruleMessage, type FormErrors } from "../../lib/formErrors.js";
 import { Button } from "../../ui/Button.js";
 import { FormError, TextField } from "../../ui/Field.js";
+import { PasswordChecklist } from "../../ui/PasswordChecklist.js";
 import { toast } from "../../ui/Toasts.js";
-
-/**
- * The SDK's password requirements as a live checklist.
- *
- * @example
- * <PasswordChecklist password={value} id="new-password-rules" />
- */
-export function PasswordChecklist({ password, id }: { password: string; id: string }) {
-  const unmet = new Set(passwordProblems(password).map((p) => p.requirement));
-  return (
-    <ul id={id} className="muted" style={{ margin: 0, paddingLeft: 20, fontSize: "0.875rem" }} aria-label="Password requirements">
-      {PASSWORD_REQUIREMENTS.map(({ requirement, label }) => (
-        <li key={requirement}>
-          {unmet.has(requirement) ? "○" : "✓"} {label}
-          <span className="visually-hidden">{unmet.has(requirement) ? " (not met yet)" : " (met)"}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** Changes the password (`checkpassword` with the current one); the SDK's rule checks the new one. */
 export function PasswordSection() {

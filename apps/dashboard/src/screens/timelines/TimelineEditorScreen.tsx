@@ -1,6 +1,6 @@
 import { useSearchParams, Link } from "wouter";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { Button, PageHeader } from "../../ui/index.js";
 import { ActionTimeline } from "./components/ActionTimeline.js";
 import { EditorMenu, sectionOf, type EditorSection } from "./components/EditorMenu.js";

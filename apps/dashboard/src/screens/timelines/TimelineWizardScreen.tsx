@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { formErrorsFrom, type FormErrors } from "../../lib/formErrors.js";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { Button, FormError, PageHeader, TextField, toast } from "../../ui/index.js";
 import { createFromTemplate, TemplatePicker, useWizardTemplates } from "./components/wizard.js";
 import "./components/timelines.css";

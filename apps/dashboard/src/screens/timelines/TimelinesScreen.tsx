@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from "wouter";
 import { client } from "../../api/client.js";
 import { useQuery } from "../../api/useQuery.js";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { refreshSessionData } from "../../session/dataStore.js";
 import { Button, confirmAction, ListState, Menu, MenuItem, PageHeader, Tabs, tabPanelProps, toast } from "../../ui/index.js";
 import { CopyDialog, ImportDialog, ShareDialog } from "./components/ListDialogs.js";

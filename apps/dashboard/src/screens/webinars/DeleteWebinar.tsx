@@ -2,12 +2,12 @@ import { useState } from "react";
 import type { Webinar } from "@cuepoint/sdk";
 import { useLocation } from "wouter";
 import { client } from "../../api/client.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { refreshSessionData } from "../../session/dataStore.js";
 import { Button } from "../../ui/Button.js";
 import { confirmAction } from "../../ui/Dialog.js";
 import { toast } from "../../ui/Toasts.js";
-import { formatWhen } from "./format.js";
+import { formatWhen } from "../../lib/format.js";
 
 /** What a delete removes: the one event, or every event of its recurring series. */
 export type DeleteScope = "event" | "series";

@@ -7,7 +7,7 @@ import { Button } from "../../ui/Button.js";
 import { Dialog } from "../../ui/Dialog.js";
 import { FormError, Select, TextField } from "../../ui/Field.js";
 import { toast } from "../../ui/Toasts.js";
-import { formatWhen } from "./format.js";
+import { formatWhen } from "../../lib/format.js";
 import { checkReschedule, localInputValue } from "./rescheduleForm.js";
 import { timeZoneOptions } from "../../lib/timeZones.js";
 

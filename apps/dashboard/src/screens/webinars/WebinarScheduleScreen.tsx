@@ -4,7 +4,7 @@ import { Link, useLocation } from "wouter";
 import { client } from "../../api/client.js";
 import { formErrorsFrom, type FormErrors } from "../../lib/formErrors.js";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
-import { href } from "../../routes.js";
+import { href } from "../../config/paths.js";
 import { refreshSessionData, useSessionData } from "../../session/dataStore.js";
 import { useRouteMeta } from "../../shell/currentRoute.js";
 import { Button } from "../../ui/Button.js";
@@ -13,7 +13,7 @@ import { ListState } from "../../ui/ListState.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { toast } from "../../ui/Toasts.js";
 import { timeZoneOptions } from "../../lib/timeZones.js";
-import "../home/home.css";
+import "../../ui/screen.css";
 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 

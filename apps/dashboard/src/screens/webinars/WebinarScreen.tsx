@@ -12,10 +12,10 @@ import { toast } from "../../ui/Toasts.js";
 import { CoOrganizerForm } from "./CoOrganizerForm.js";
 import { LiveConsole } from "./console/LiveConsole.js";
 import { DeleteWebinarButtons } from "./DeleteWebinar.js";
-import { formatWhen, saveTextFile } from "./format.js";
+import { formatWhen, saveTextFile } from "../../lib/format.js";
 import { PeoplePanel } from "./PeoplePanel.js";
 import { RescheduleWebinarButton } from "./RescheduleWebinar.js";
-import "../home/home.css";
+import "../../ui/screen.css";
 
 type ExportType = (typeof WEBINAR_EXPORT_TYPES)[number];
 const EXPORT_LABELS: Record<ExportType, string> = {

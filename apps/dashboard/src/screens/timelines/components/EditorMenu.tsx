@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { href } from "../../../routes.js";
+import { href } from "../../../config/paths.js";
 
 /** The editor's sections: the action timeline, the eight settings of spec §2, history and events. */
 export const SETTINGS_SECTIONS = [

@@ -2,7 +2,7 @@ import type { TimelineMaster } from "@cuepoint/sdk";
 import { useEffect, useState, type FormEvent } from "react";
 import { client } from "../../../api/client.js";
 import { formErrorsFrom, type FormErrors } from "../../../lib/formErrors.js";
-import { href } from "../../../routes.js";
+import { href } from "../../../config/paths.js";
 import { Button, Dialog, FormError, TextField, toast } from "../../../ui/index.js";
 
 const editorLink = (timeline: TimelineMaster) => ({ href: `#${href("timelines-id___en-US", { id: timeline.id })}`, label: `Open "${timeline.timelineName}"` });

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { client } from "../../../api/client.js";
 import { useQuery } from "../../../api/useQuery.js";
-import { href } from "../../../routes.js";
+import { href } from "../../../config/paths.js";
 import { Button, ListState, Pagination, Tabs, tabPanelProps } from "../../../ui/index.js";
 import { EventAutomation } from "./EventAutomation.js";
 

@@ -1,6 +1,6 @@
 import { oauthCallbackRoutes } from "@cuepoint/sdk";
 import { describe, expect, it } from "vitest";
-import { href, mainNavigation, redirects, routeName, routes } from "./routes.js";
+import { href, mainNavigation, paths as routes, redirects, routeName } from "./paths.js";
 
 const guardOf = (path: string) => routes.find((r) => r.path === path)?.guard;
 

@@ -1,5 +1,5 @@
 /**
- * Small display helpers shared by the dashboard's webinar, home, media and leads screens.
+ * Small display helpers shared by the screens (dates, counts, CSV downloads).
  */
 
 /**

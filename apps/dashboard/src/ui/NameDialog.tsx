@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { formErrorsFrom } from "../../lib/formErrors.js";
-import { Button } from "../../ui/Button.js";
-import { Dialog } from "../../ui/Dialog.js";
-import { FormError, TextField } from "../../ui/Field.js";
+import { formErrorsFrom } from "../lib/formErrors.js";
+import { Button } from "./Button.js";
+import { Dialog } from "./Dialog.js";
+import { FormError, TextField } from "./Field.js";
 
 export interface NameDialogProps {
   open: boolean;

@@ -4,6 +4,7 @@ import { createMasterSetting } from "@cuepoint/sdk";
 import { actionDeliveries } from "../db/schema/index.js";
 import { executeAction } from "./actions/index.js";
 import { planAutoresponders } from "./autoresponders.js";
+import { mailBodies } from "./actions/test-support/mailParts.js";
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./actions/test-support/smtpPeer.js";
 import { createEngineTestApp, type EngineTestApp } from "./testSupport.js";
 
@@ -57,8 +58,8 @@ const jobsOf = (registrantId: string) => t.jobsOf(registrantId);
 /** A header of a raw message, unfolded. */
 const header = (raw: string, name: string) =>
   new RegExp(`^${name}: (.*)$`, "im").exec(raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " "))?.[1];
-/** The plain-text body, quoted-printable soft breaks joined. */
-const bodyOf = (mail: ReceivedMail) => mail.raw.slice(mail.raw.indexOf("\r\n\r\n") + 4).replace(/=\r\n/g, "").trim();
+/** The plain-text part. */
+const bodyOf = (mail: ReceivedMail) => mailBodies(mail.raw).text;
 /** The mails to one address, as [subject, body]. */
 const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address)).map((m) => [header(m.raw, "Subject"), bodyOf(m)]);
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, ne, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, like, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import {
   events,
   registrants,
@@ -11,7 +11,7 @@ import {
 } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { timelineLiveSeconds } from "../room/eventTiming.js";
-import { AUTORESPONDER_MESSAGES, autoresponderKey } from "./actions/autoresponder.js";
+import { AUTORESPONDER_KEY_PREFIX } from "./actions/autoresponder.js";
 import { planAutoresponders } from "./autoresponders.js";
 import { storeLiveScript } from "./liveScript.js";
 import { isPaused } from "./paused.js";
@@ -183,8 +183,8 @@ export function jobSpecs(placed: Pick<PlacedEvent, "planned" | "autoresponders">
   });
 }
 
-/** Autoresponder jobs: a message turned off cancels them with its own reason. */
-const AUTORESPONDER_KEYS = AUTORESPONDER_MESSAGES.map(autoresponderKey);
+/** Autoresponder jobs (the four messages and the extra reminders): a mail turned off cancels them with its own reason. */
+const AUTORESPONDER_JOBS = like(scheduledActions.nodeKey, `${AUTORESPONDER_KEY_PREFIX}%`);
 
 /**
  * Schedules every action of the timeline for new registrants (the widget's registration, the
@@ -272,7 +272,7 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
     await tx
       .update(scheduledActions)
       .set({ status: "canceled", jobId: null, detail: REASONS.autoresponderOff, updatedAt: now })
-      .where(and(inEvent, inArray(scheduledActions.status, WAITING), inArray(scheduledActions.nodeKey, AUTORESPONDER_KEYS), gone));
+      .where(and(inEvent, inArray(scheduledActions.status, WAITING), AUTORESPONDER_JOBS, gone));
     // Removed (or now incomplete, or now live) actions.
     await tx
       .update(scheduledActions)

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { eq } from "drizzle-orm";
 import {
+  AutoresponderSettingSchema,
   defaultAudienceSegments,
   getIntegrationKind,
   TimelineNodeSchema,
@@ -15,29 +16,92 @@ import type { ActionContext } from "./types.js";
 export const AUTORESPONDER_MESSAGES = ["confirmation", "reminder", "attendee", "nonattendee"] as const;
 export type AutoresponderMessage = (typeof AUTORESPONDER_MESSAGES)[number];
 
-const KEY_PREFIX = "autoresponder:";
+/**
+ * One autoresponder mail: a message, or one of the extra reminders (`reminder:<id>`, its id in
+ * `autoresponder.reminders`).
+ */
+export type AutoresponderMail = AutoresponderMessage | `reminder:${string}`;
+
+/** The prefix of every autoresponder job's node key. */
+export const AUTORESPONDER_KEY_PREFIX = "autoresponder:";
+const EXTRA_REMINDER = /^reminder:([A-Za-z0-9_-]{1,40})$/;
 
 /**
- * The node id (and job node key) of an autoresponder message: synthetic, so the job identity
+ * The node id (and job node key) of an autoresponder mail: synthetic, so the job identity
  * (node, registrant, event) and the idempotency key stay unique beside the timeline's nodes.
+ * An extra reminder's key carries its id, so each one is moved or canceled on its own.
  *
  * @example
  * autoresponderKey("reminder"); // "autoresponder:reminder"
+ * autoresponderKey("reminder:day-before"); // "autoresponder:reminder:day-before"
  */
-export const autoresponderKey = (message: AutoresponderMessage): string => `${KEY_PREFIX}${message}`;
+export const autoresponderKey = (mail: AutoresponderMail): string => `${AUTORESPONDER_KEY_PREFIX}${mail}`;
+
+/** The message an autoresponder mail is (an extra reminder is a reminder). */
+export const messageOfMail = (mail: AutoresponderMail): AutoresponderMessage =>
+  mail.startsWith("reminder:") ? "reminder" : (mail as AutoresponderMessage);
 
 /**
- * The autoresponder message a job node key stands for, or undefined for a timeline node.
+ * The autoresponder mail a job node key stands for, or undefined for a timeline node.
  *
  * @example
  * autoresponderMessageOf("autoresponder:attendee"); // "attendee"
+ * autoresponderMessageOf("autoresponder:reminder:day-before"); // "reminder:day-before"
  * autoresponderMessageOf("n1"); // undefined
  */
-export function autoresponderMessageOf(nodeKey: string): AutoresponderMessage | undefined {
-  if (!nodeKey.startsWith(KEY_PREFIX)) return undefined;
-  const message = nodeKey.slice(KEY_PREFIX.length);
-  return AUTORESPONDER_MESSAGES.find((m) => m === message);
+export function autoresponderMessageOf(nodeKey: string): AutoresponderMail | undefined {
+  if (!nodeKey.startsWith(AUTORESPONDER_KEY_PREFIX)) return undefined;
+  const mail = nodeKey.slice(AUTORESPONDER_KEY_PREFIX.length);
+  if (EXTRA_REMINDER.test(mail)) return mail as AutoresponderMail;
+  return AUTORESPONDER_MESSAGES.find((m) => m === mail);
 }
+
+let defaults: AutoresponderSetting | undefined;
+/**
+ * The setting with this release's fields filled: a timeline saved before them (no
+ * `reminderMinutes`, `reminders`, `<message>IntegrationID`) reads as their defaults.
+ */
+const filled = (setting: AutoresponderSetting): AutoresponderSetting => ({
+  ...(defaults ??= v.parse(AutoresponderSettingSchema, {})),
+  ...setting,
+});
+
+/**
+ * A mail's settings as one shape: flag, subject, body, sending integration ("" = the list's), and
+ * for a reminder its minutes before the start. Undefined for an extra reminder no longer listed.
+ */
+export function mailSetting(
+  setting: AutoresponderSetting,
+  mail: AutoresponderMail,
+): { enabled: boolean; subject: string; body: string; integrationID: string; minutesBefore: number } | undefined {
+  setting = filled(setting);
+  const extra = EXTRA_REMINDER.exec(mail)?.[1];
+  if (extra !== undefined) {
+    const reminder = setting.reminders.find((r) => r.id === extra);
+    if (!reminder) return undefined;
+    const { enabled, title: subject, body, integrationID, minutes: minutesBefore } = reminder;
+    return { enabled: enabled === "true", subject, body, integrationID, minutesBefore };
+  }
+  const message = mail as AutoresponderMessage;
+  return {
+    enabled: setting[message] === "true",
+    subject: setting[`${message}Title`],
+    body: setting[`${message}Body`],
+    integrationID: setting[`${message}IntegrationID`],
+    minutesBefore: setting.reminderMinutes,
+  };
+}
+
+/**
+ * Every mail of the setting in order: the four messages, then the extra reminders.
+ *
+ * @example
+ * autoresponderMails({ ...setting, reminders: [{ id: "day", … }] }); // ["confirmation", "reminder", "attendee", "nonattendee", "reminder:day"]
+ */
+export const autoresponderMails = (setting: AutoresponderSetting): AutoresponderMail[] => [
+  ...AUTORESPONDER_MESSAGES,
+  ...filled(setting).reminders.map((r): AutoresponderMail => `reminder:${r.id}`),
+];
 
 export type AutoresponderNode = { ok: true; node: TimelineNode } | { ok: false; reason: string };
 
@@ -60,10 +124,11 @@ const AUDIENCE: Record<AutoresponderMessage, { groupID: string; groupName: strin
  * @example
  * autoresponderMailNode("attendee", "Thanks", "Hi {name}").groupID; // "a1"
  */
-export function autoresponderMailNode(message: AutoresponderMessage, subject = "", body = ""): TimelineNode {
+export function autoresponderMailNode(mail: AutoresponderMail, subject = "", body = ""): TimelineNode {
+  const message = messageOfMail(mail);
   return v.parse(TimelineNodeSchema, {
-    id: autoresponderKey(message),
-    key: `autoresponder-${message}`,
+    id: autoresponderKey(mail),
+    key: `autoresponder-${mail.replace(":", "-")}`,
     action: "sendMail",
     actionTitle: `Autoresponder: ${message}`,
     integrationType: "SMTP",
@@ -82,17 +147,19 @@ export function autoresponderMailNode(message: AutoresponderMessage, subject = "
  * autoresponderSketch({ ...setting, attendee: "true", attendeeTitle: "Thanks", attendeeBody: "Hi {name}" }, "attendee");
  * // { ok: true, node: { action: "sendMail", groupID: "a1", groupName: "Attendee", … } }
  */
-export function autoresponderSketch(setting: AutoresponderSetting, message: AutoresponderMessage): AutoresponderNode {
-  if (setting[message] !== "true") return { ok: false, reason: `the ${message} email is off` };
-  const subject = setting[`${message}Title`].trim();
-  const body = setting[`${message}Body`];
-  if (!subject || !body.trim()) return { ok: false, reason: `the ${message} email has no subject or body` };
-  return { ok: true, node: autoresponderMailNode(message, subject, body) };
+export function autoresponderSketch(setting: AutoresponderSetting, mail: AutoresponderMail): AutoresponderNode {
+  const message = messageOfMail(mail);
+  const found = mailSetting(setting, mail);
+  if (!found) return { ok: false, reason: `this ${message} was removed` };
+  if (!found.enabled) return { ok: false, reason: `the ${message} email is off` };
+  const subject = found.subject.trim();
+  if (!subject || !found.body.trim()) return { ok: false, reason: `the ${message} email has no subject or body` };
+  return { ok: true, node: autoresponderMailNode(mail, subject, found.body) };
 }
 
 /**
  * The SMTP integration that sends the autoresponder, of this account only: the first SMTP one
- * listed in `autoresponder.integrations`; when the list is empty, the account's SMTP integration
+ * listed in `ids` (the mail's own `<message>IntegrationID`, else `autoresponder.integrations`); when the list is empty, the account's SMTP integration
  * if it has exactly one. Answers why not otherwise.
  */
 export async function smtpOf(
@@ -151,12 +218,13 @@ export async function autoresponderNode(
   ctx: ActionContext,
   accountId: string,
   setting: AutoresponderSetting,
-  message: AutoresponderMessage,
+  mail: AutoresponderMail,
   organizer = "",
 ): Promise<AutoresponderNode> {
-  const sketch = autoresponderSketch(setting, message);
+  const sketch = autoresponderSketch(setting, mail);
   if (!sketch.ok) return sketch;
-  const found = await smtpOf(ctx, accountId, setting.integrations);
+  const own = mailSetting(setting, mail)?.integrationID.trim();
+  const found = await smtpOf(ctx, accountId, own ? [own] : setting.integrations);
   if (!found.ok) return found;
   const sender = smtpSender(found.smtp.secrets.credentials);
   if (!sender.address) {

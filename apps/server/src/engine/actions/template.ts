@@ -1,4 +1,5 @@
-import { fillMergeTags, mergeVariables } from "@cuepoint/sdk";
+import { emailDocument, fillMergeTags, mergeVariables, renderMessage } from "@cuepoint/sdk";
+import { modelText } from "./require.js";
 import type { ActionJob } from "./types.js";
 
 /**
@@ -19,3 +20,18 @@ export const messageVariables = (job: ActionJob): Record<string, string> => merg
  * fillTemplate("Hi {first_name}", { first_name: "Ada" }); // "Hi Ada"
  */
 export const fillTemplate = (text: string, variables: Record<string, string>): string => fillMergeTags(text, variables);
+
+/**
+ * The sendMail node's subject and body for this job's registrant, rendered by the SDK's
+ * `renderMessage`: the plain text and the same text as a whole HTML mail (paragraphs, links,
+ * merge values escaped), so a mail goes out as multipart/alternative.
+ *
+ * @example
+ * const { subject, text, html } = renderedMail(job);
+ */
+export function renderedMail(job: ActionJob): { subject: string; text: string; html: string } {
+  const variables = messageVariables(job);
+  const subject = fillMergeTags(modelText(job, "emailSubject"), variables);
+  const body = renderMessage(String(job.node.model.message ?? ""), variables);
+  return { subject, text: body.text, html: emailDocument(subject, body.html) };
+}

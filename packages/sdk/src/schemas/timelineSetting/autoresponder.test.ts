@@ -21,6 +21,12 @@ describe("AutoresponderSettingSchema", () => {
       reminderBody: "",
       attendeeTitle: "",
       attendeeBody: "",
+      reminderMinutes: 60,
+      reminders: [],
+      confirmationIntegrationID: "",
+      reminderIntegrationID: "",
+      attendeeIntegrationID: "",
+      nonattendeeIntegrationID: "",
     });
   });
 
@@ -38,5 +44,25 @@ describe("AutoresponderSettingSchema", () => {
     expect(issuePath(AutoresponderSettingSchema, { reminder: true })).toBe("reminder");
     expect(issuePath(AutoresponderSettingSchema, { attendee: "yes" })).toBe("attendee");
     expect(issuePath(AutoresponderSettingSchema, { multiEvents: [{}] })).toBe("multiEvents.0.dayKey");
+  });
+
+  it("takes more reminders at their own times, each with its own id, naming the field at fault", () => {
+    const reminders = [
+      { id: "day", enabled: "true", minutes: 1440, title: "Tomorrow", body: "Hi" },
+      { id: "now", minutes: 0 },
+    ];
+    expect(v.parse(AutoresponderSettingSchema, { reminders, reminderMinutes: 15 })).toMatchObject({
+      reminderMinutes: 15,
+      reminders: [
+        { id: "day", enabled: "true", minutes: 1440, integrationID: "" },
+        { id: "now", enabled: "false", minutes: 0, title: "", body: "" },
+      ],
+    });
+    expect(issuePath(AutoresponderSettingSchema, { reminderMinutes: -5 })).toBe("reminderMinutes");
+    expect(issuePath(AutoresponderSettingSchema, { reminderMinutes: 1.5 })).toBe("reminderMinutes");
+    expect(issuePath(AutoresponderSettingSchema, { reminders: [{ id: "a", minutes: 50_000 }] })).toBe("reminders.0.minutes");
+    expect(issuePath(AutoresponderSettingSchema, { reminders: [{ id: "a b" }] })).toBe("reminders.0.id");
+    expect(issuePath(AutoresponderSettingSchema, { reminders: [{ id: "a" }, { id: "a" }] })).toBe("reminders");
+    expect(issuePath(AutoresponderSettingSchema, { reminders: Array.from({ length: 10 }, (_, i) => ({ id: `r${i}` })) })).toBe("reminders");
   });
 });

@@ -2,16 +2,17 @@ import { smtpSender } from "../../../engine/actions/autoresponder.js";
 import { messageIdFor } from "../../../engine/actions/messageId.js";
 import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
 import { smtpActionError, smtpTransport } from "../../../engine/actions/smtpTransport.js";
-import { fillTemplate, messageVariables } from "../../../engine/actions/template.js";
+import { renderedMail } from "../../../engine/actions/template.js";
 import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
 import { smtpSettings } from "../../smtpTransport.js";
 import type { ActionRun } from "../types.js";
 
 /**
- * SMTP `sendMail`: one plain-text mail to the registrant through the integration's server
+ * SMTP `sendMail`: one mail to the registrant, plain text with its HTML alternative (the SDK's
+ * `renderMessage`: paragraphs, links, merge values escaped), through the integration's server
  * (address, port, username, password), from `model.emailFrom` (and `nameFrom`, else the
  * integration's From name), with
- * `emailSubject` and `message` personalised (template.ts) and a Message-ID derived from the
+ * `emailSubject` and `message` personalised (template.ts `renderedMail`) and a Message-ID derived from the
  * job's idempotency key. Autoresponder mails (autoresponder.ts) arrive here as sendMail nodes.
  *
  * @example
@@ -22,15 +23,16 @@ export async function sendMail({ job, loaded }: ActionRun): Promise<ActionOutcom
   const settings = smtpSettings(loaded.secrets.credentials);
   const from = modelText(job, "emailFrom");
   if (!from.includes("@")) throw new PermanentActionError(`SMTP server: "${from}" is not an email address to send from.`);
-  const variables = messageVariables(job);
+  const { subject, text, html } = renderedMail(job);
   const transport = await smtpTransport(settings);
   const where = `${settings.host}:${settings.port}`;
   try {
     const info = await transport.sendMail({
       from: { name: modelText(job, "nameFrom") || smtpSender(loaded.secrets.credentials).name, address: from },
       to: { name: job.registrant.name, address: job.registrant.email },
-      subject: fillTemplate(modelText(job, "emailSubject"), variables),
-      text: fillTemplate(String(job.node.model.message ?? ""), variables),
+      subject,
+      text,
+      html,
       messageId: messageIdFor(job.idempotencyKey, from),
       headers: { "X-Cuepoint-Idempotency-Key": job.idempotencyKey },
     });

@@ -156,6 +156,12 @@ describe("autoresponder mails", () => {
     reminderBody: "",
     attendeeTitle: "Thanks, {first_name}",
     attendeeBody: "Replay: {replay_link}",
+    reminderMinutes: 60,
+    reminders: [],
+    confirmationIntegrationID: "",
+    reminderIntegrationID: "",
+    attendeeIntegrationID: "",
+    nonattendeeIntegrationID: "",
     ...changes,
   });
 

@@ -19,6 +19,7 @@ import { PUBLIC_PREFIX, publicCors } from "./public/publicCors.js";
 import { createRoomBus } from "./room/bus/createRoomBus.js";
 import type { RoomBus } from "./room/bus/roomBus.js";
 import { createRoomHub, type RoomHub } from "./room/roomHub.js";
+import { serveRegistrationPages } from "./registration-page/registrationPages.js";
 import { serveRoomPages } from "./room/roomRoutes.js";
 import { apiRoutes } from "./routes/index.js";
 import { serveEmbedScript } from "./routes/embedScript.js";
@@ -100,6 +101,8 @@ export function createApp(options: CreateAppOptions): Hono {
   serveEmbedScript(app);
   // The personal links' pages, /room.js and /room-hls.js (room/README.md).
   serveRoomPages(app, deps);
+  // The hosted registration page, its frame and the no-script form's posts (registration-page/README.md).
+  serveRegistrationPages(app, deps);
   // The dashboard at `/` (its built files) and the OAuth callback forwards.
   serveDashboard(app, options.dashboardDir ?? dashboardDirFromEnv());
   return app;

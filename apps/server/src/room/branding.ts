@@ -53,7 +53,15 @@ export async function brandingImage(orm: Orm, accountId: string, general: Genera
  * await brandingOf(orm, link.accountId, link.timeline.general, link.token);
  * // { logoUrl: "/api/public/room/…/media/…", faviconUrl: null, … }
  */
-export async function brandingOf(orm: Orm, accountId: string, general: GeneralSetting, token: string): Promise<Branding> {
+export function brandingOf(orm: Orm, accountId: string, general: GeneralSetting, token: string): Promise<Branding> {
+  return brandingUrls(orm, accountId, general, (id) => `/api/public/room/${token}/media/${id}`);
+}
+
+/**
+ * The branding as URLs a page may load, an account image at `mediaUrl(id)` (each page serves the
+ * images through its own route, which checks the branding names them: {@link brandingImage}).
+ */
+export async function brandingUrls(orm: Orm, accountId: string, general: GeneralSetting, mediaUrl: (id: string) => string): Promise<Branding> {
   const values = brandingValues(general);
   const ids = brandingMediaIds(general);
   const images = ids.length
@@ -65,7 +73,7 @@ export async function brandingOf(orm: Orm, accountId: string, general: GeneralSe
   const own = new Set(images.map((row) => row.id));
   const urlOf = (value: string): string | null => {
     const trimmed = value.trim();
-    if (own.has(trimmed)) return `/api/public/room/${token}/media/${trimmed}`;
+    if (own.has(trimmed)) return mediaUrl(trimmed);
     return isHttps(trimmed) ? trimmed : null;
   };
   return {

@@ -14,6 +14,7 @@ import { leadRoutes } from "./leads.js";
 import { openApiRoute } from "./openapi.js";
 import { passwordRoutes } from "./password.js";
 import { publicRegistrationRoutes } from "./publicRegistration.js";
+import { registrationPageRoutes } from "../registration-page/pageCheckRoute.js";
 import { sessionRoutes } from "./session.js";
 import { tokenRoutes } from "./tokens.js";
 import { usageRoutes } from "./usage.js";
@@ -55,6 +56,7 @@ export const apiRoutes: readonly Route[] = [
   ...leadRoutes,
   ...automationRoutes,
   ...publicRegistrationRoutes,
+  ...registrationPageRoutes,
   ...mediaRoutes,
   ...mediaLinkRoutes,
   ...uploadRoutes,

@@ -1,20 +1,13 @@
 import * as v from "valibot";
-import {
-  checkRegistrationAnswers,
-  RegistrationConfigSchema,
-  RegistrationRequestSchema,
-  RegistrationResultSchema,
-} from "@cuepoint/sdk";
+import { RegistrationConfigSchema, RegistrationRequestSchema, RegistrationResultSchema } from "@cuepoint/sdk";
 import type { EventRow } from "../db/schema/index.js";
-import { badRequest, forbidden, HttpError } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
-import { clientIp } from "../public/clientIp.js";
 import { PUBLIC_PREFIX } from "../public/publicCors.js";
-import { CHANGED, readRegistrationForm, type FormSnapshot, type OpenSession } from "../public/formSnapshot.js";
-import { DEFAULT_PUBLIC_RATE_LIMITS, refusedRegistration, registrationLimits } from "../public/rateLimits.js";
+import { readRegistrationForm } from "../public/formSnapshot.js";
+import { DEFAULT_PUBLIC_RATE_LIMITS } from "../public/rateLimits.js";
 import { MAX_SESSIONS } from "../public/registrationForm.js";
-import { storeRegistration } from "../public/storeRegistration.js";
-import { isWhitelisted, NOT_WHITELISTED, requestHost } from "../public/whitelist.js";
+import { pageMayRegister, registerVisitor, registrantLinks } from "../public/registerVisitor.js";
+import { requestHost } from "../public/whitelist.js";
 
 const sessionToWire = (event: EventRow) => ({
   eventId: event.id,
@@ -31,7 +24,8 @@ const WHITELIST_NOTE =
   "Whitelist: when the timeline's `registration.whitelist.enabled` is on, the page's host — from the `Origin` " +
   "header, else the `Referer` — must be one of `whitelist.domains` or a subdomain of one (`example.com` admits " +
   "`www.example.com`, not `badexample.com`; scheme and port do not matter); a request with neither header is " +
-  "refused. This is a browser-side guard (other clients can send any header), not authentication.";
+  "refused. This server's own pages (the hosted registration page `/register/{id}` and its frame, at `PUBLIC_URL`'s " +
+  "host) are always allowed. This is a browser-side guard (other clients can send any header), not authentication.";
 
 const config = defineRoute({
   method: "GET",
@@ -70,7 +64,7 @@ const config = defineRoute({
         sessions: sessions.map(({ event }) => sessionToWire(event)),
         whitelist: {
           enabled: registration.whitelist.enabled,
-          allowed: !registration.whitelist.enabled || isWhitelisted(host, registration.whitelist.domains),
+          allowed: pageMayRegister(form, host, deps.config.publicURL),
         },
       },
     };
@@ -78,31 +72,6 @@ const config = defineRoute({
 });
 
 const limits = DEFAULT_PUBLIC_RATE_LIMITS;
-
-/**
- * The form's rules for a registration: the page's whitelist, registration open, the answers, and
- * the session (`one-time`: the next open one; `multi-option`: the one chosen, among those offered).
- * Throws the 4xx that says what is wrong.
- */
-function checkRegistration(form: FormSnapshot, sessions: OpenSession[], body: v.InferOutput<typeof RegistrationRequestSchema>, host: string | null) {
-  const { registration } = form.timeline;
-  if (registration.whitelist.enabled && !isWhitelisted(host, registration.whitelist.domains)) {
-    throw forbidden(NOT_WHITELISTED);
-  }
-  if (registration.block) throw new HttpError(422, "Registration for this webinar is closed.");
-  const answers = checkRegistrationAnswers(form.fields, body);
-  if (!answers.ok) throw badRequest(answers.message, answers.field);
-  let session = sessions[0];
-  if (registration.type === "multi-option") {
-    if (!body.eventId) throw badRequest("Choose a session to register for.", "eventId");
-    session = sessions.find(({ event }) => event.id === body.eventId);
-    if (!session) {
-      throw new HttpError(422, "This session is no longer open for registration. Choose another one.", "eventId");
-    }
-  }
-  if (!session) throw new HttpError(422, "There is no upcoming session to register for.");
-  return { session, answers: answers.answers };
-}
 
 const register = defineRoute({
   method: "POST",
@@ -137,68 +106,20 @@ const register = defineRoute({
     schema: v.object({ success: RegistrationResultSchema }),
   },
   async handle({ params, body, deps, c }) {
-    const { orm } = deps.db;
-    const host = requestHost({ origin: c.req.header("origin"), referer: c.req.header("referer") });
-    const ip = clientIp(c);
-    // The form as last read is used while it is current — the write checks that in its own
-    // statement, and a form changed meanwhile is read again; a refusal is only answered from a
-    // fresh read.
-    let reuse = true;
-    for (let attempt = 0; ; attempt++) {
-      const now = deps.config.now();
-      const { form, sessions, reused } = await readRegistrationForm(orm, params.id ?? "", now, { reuse });
-      let checked: ReturnType<typeof checkRegistration>;
-      try {
-        checked = checkRegistration(form, sessions, body, host);
-      } catch (error) {
-        if (!reused || !(error instanceof HttpError)) throw error;
-        reuse = false;
-        continue;
-      }
-      // The registrant and the jobs of the timeline's actions are stored together, in one
-      // statement that also counts the attempt against the limits (only valid attempts count, so
-      // a typo costs nobody their allowance: the address's, then the form's).
-      const stored = await storeRegistration(
-        deps.db,
-        form,
-        checked.session,
-        {
-          email: body.email,
-          name: body.name,
-          phone: body.phone ?? "",
-          customFields: checked.answers,
-          // The engine sends text messages only with consent, and out of quiet hours in this zone.
-          timeZone: body.timeZone ?? "",
-          smsConsent: body.smsConsent ?? false,
+    const { registrantId, event, created } = await registerVisitor(deps, c, params.id ?? "", body);
+    return c.json(
+      {
+        success: {
+          registrantId,
+          eventId: event.id,
+          startTime: event.startsAt.toISOString(),
+          timeZone: event.timeZone,
+          ...registrantLinks(deps.config.publicURL, registrantId),
+          created,
         },
-        now,
-        registrationLimits(deps, ip, form.row.id, now),
-      );
-      if (stored.outcome === "stale") {
-        reuse = false;
-        if (attempt < 4) continue;
-        throw new HttpError(409, CHANGED);
-      }
-      if (stored.outcome === "refused") throw refusedRegistration(c, stored.refusal);
-      if (stored.outcome === "banned") throw forbidden("This email address cannot register for this webinar.");
-      const { registrantId } = stored;
-      const { event } = checked.session;
-      const base = deps.config.publicURL.replace(/\/+$/, "");
-      return c.json(
-        {
-          success: {
-            registrantId,
-            eventId: event.id,
-            startTime: event.startsAt.toISOString(),
-            timeZone: event.timeZone,
-            joinUrl: `${base}/join/${registrantId}`,
-            replayUrl: `${base}/replay/${registrantId}`,
-            created: stored.outcome === "created",
-          },
-        },
-        stored.outcome === "created" ? 201 : 200,
-      );
-    }
+      },
+      created ? 201 : 200,
+    );
   },
 });
 

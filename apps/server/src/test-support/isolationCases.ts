@@ -155,6 +155,14 @@ export const CASES: Record<string, Case> = {
   "POST /webinartimelinemaster/copy": {
     calls: (i) => [{ path: "/webinartimelinemaster/copy", body: { webinarTimeline: i.timeline, timelineName: "Taken" } }],
   },
+  // The page check must 404 before it reads any page; the address is loopback all the same, so even a
+  // wrong answer would never reach past this machine.
+  "POST /webinartimelinemaster/:id/pagecheck": {
+    calls: (i) => [
+      { path: `/webinartimelinemaster/${i.timeline}/pagecheck`, body: { url: "http://127.0.0.1:9/page" } },
+      { path: `/webinartimelinemaster/${i.trashed}/pagecheck`, body: { url: "http://127.0.0.1:9/page" } },
+    ],
+  },
   "POST /webinartimelinemaster/share": { calls: (i) => [{ path: "/webinartimelinemaster/share", body: { webinarTimeline: i.timeline } }] },
   "POST /webinartimelineevent/get/code": {
     calls: (i) => [{ path: "/webinartimelineevent/get/code", body: { code: i.shareCode } }],

@@ -80,6 +80,7 @@ describe("every method of spec §7", () => {
     // + 7 automation calls; + 2 designed webhook signing-secret calls (read, rotate);
     // + the designed webinars.reschedule; + 2 public event room calls (get, clickCta);
     // + the room's chat (room.chat) and 9 console calls (issue 13).
-    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9);
+    // + the page check (timelines.pageCheck: issue 15).
+    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9 + 1);
   });
 });

@@ -13,6 +13,7 @@ import type {
   SetMasterRequest,
   WizardTemplatesRequest,
 } from "../schemas/requests/timelines.js";
+import type { PageCheckRequest, PageCheckResult } from "../registration/pageCheck.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { toForm } from "./form.js";
 import { group } from "./group.js";
@@ -119,6 +120,16 @@ export interface TimelinesResource {
    * const { success: timeline } = await client.timelines.restoreRevision(id, revisionId)
    */
   restoreRevision(id: Id, revisionId: Id): CuepointPromise<Success<TimelineMaster>>;
+  /**
+   * `POST /webinartimelinemaster/{id}/pagecheck`: "test this page" — the server reads the host's
+   * published page and says which way of registering it found working for this timeline, and what
+   * is missing. A page it could not read is an answer too (a failing `fetch` check), not an error.
+   *
+   * @example
+   * const { success } = await client.timelines.pageCheck(id, { url: "https://www.example.com/webinar" });
+   * success.found; // "script" | "form" | "iframe" | null
+   */
+  pageCheck(id: Id, body: PageCheckRequest): CuepointPromise<Success<PageCheckResult>>;
 }
 
 /** Timelines: master settings, actions, sharing, wizard (spec §7 "Timelines"). */
@@ -145,4 +156,5 @@ export const timelines = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): TimelinesRe
     revisions: "GET /timelines/{id}/revisions",
     revision: "GET /timelines/{id}/revisions/{revisionId}",
     restoreRevision: "POST /timelines/{id}/revisions/{revisionId}/restore",
+    pageCheck: "POST /webinartimelinemaster/{id}/pagecheck",
   }, toForm);

@@ -15,3 +15,12 @@ export {
   registrationSnippets,
   type RegistrationSnippets,
 } from "./snippets.js";
+export {
+  PageCheckFoundSchema,
+  PageCheckItemSchema,
+  PageCheckRequestSchema,
+  PageCheckResultSchema,
+  type PageCheckItem,
+  type PageCheckRequest,
+  type PageCheckResult,
+} from "./pageCheck.js";

@@ -1,4 +1,5 @@
 import * as R from "../../../schemas/requests/index.js";
+import { PageCheckRequestSchema } from "../../../registration/pageCheck.js";
 import { CSV_PART, csvFile, type CallRow } from "./types.js";
 
 const blocks = { "0": [{ minutes: 15, isAfter: -1 as const, action: "sendMail", groupID: "3" }], "1": [] };
@@ -106,6 +107,11 @@ export const timelineCalls: Record<string, CallRow> = {
   },
   "timelines.restoreRevision": {
     call: (c) => c.timelines.restoreRevision("t1", "r1"), method: "POST", path: "/timelines/t1/revisions/r1/restore", encoding: "none",
+  },
+  "timelines.pageCheck": {
+    schema: PageCheckRequestSchema,
+    call: (c) => c.timelines.pageCheck("t1", { url: "https://www.example.com/webinar" }),
+    method: "POST", path: "/webinartimelinemaster/t1/pagecheck", encoding: "json", body: { url: "https://www.example.com/webinar" },
   },
   "forms.list": { call: (c) => c.forms.list(), method: "GET", path: "/forms", encoding: "none" },
   "forms.create": {

@@ -29,6 +29,7 @@ import { roomApiRoutes } from "../room/roomApi.js";
 import { roomChatRoutes } from "../room/chat/chatRoutes.js";
 import { consoleRoutes } from "../room/chat/consoleRoutes.js";
 import { consoleChannelRoutes } from "../room/consoleChannel.js";
+import { autoresponderRoutes } from "../autoresponder/autoresponderRoutes.js";
 
 /**
  * The route table: every API route, below /api. `createApp` registers exactly these, and the
@@ -64,5 +65,6 @@ export const apiRoutes: readonly Route[] = [
   ...roomChatRoutes,
   ...consoleRoutes,
   ...consoleChannelRoutes,
+  ...autoresponderRoutes,
   openApiRoute(() => apiRoutes),
 ];

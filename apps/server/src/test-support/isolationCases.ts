@@ -98,6 +98,18 @@ export const CASES: Record<string, Case> = {
     ],
   },
   "GET /automation/livescript": { calls: (i) => [{ path: `/automation/livescript?webinarID=${i.event}` }] },
+  // Send me a test (autoresponder/autoresponderRoutes.ts): A's timeline is not found; A's integration
+  // is refused exactly as an id no account has (400 on integrationID), never used.
+  "POST /automation/autoresponder/test": {
+    calls: (i) => {
+      const mail = { subject: "Hi {first_name}", body: "Test" };
+      const own = (integrationID: string) => ({ path: "/automation/autoresponder/test", body: { webinarTimeline: i.ownTimeline, ...mail, integrationID } });
+      return [
+        { path: "/automation/autoresponder/test", body: { webinarTimeline: i.timeline, ...mail } },
+        { ...own(i.webhook), likeUnknown: own(randomUUID()) },
+      ];
+    },
+  },
 
   "POST /integration/update": { calls: (i) => [{ path: "/integration/update", body: { integrationID: i.webhook, blocks: { name: "Taken" } } }] },
   "POST /integration/adddata": {

@@ -6,6 +6,7 @@ import type {
   RecordAttendanceRequest,
   SimulateRequest,
 } from "../schemas/requests/automation.js";
+import type { AutoresponderTestRequest } from "../schemas/requests/autoresponder.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { group } from "./group.js";
 import type { Page, Success } from "./types.js";
@@ -101,6 +102,24 @@ export interface AutomationResource {
   simulate(body: SimulateRequest): CuepointPromise<Success<SimulatedAction[]>>;
   /** `GET /automation/livescript`. @example await client.automation.liveScript({ webinarID }) */
   liveScript(query: LiveScriptQuery): CuepointPromise<Success<LiveScript>>;
+  /**
+   * `POST /automation/autoresponder/test`: mails one autoresponder message, as given, to the
+   * host's own address through the chosen SMTP integration, filled for the sample registrant.
+   * 400 on `integrationID` when there is no SMTP integration or it is not connected.
+   *
+   * @example
+   * await client.automation.testAutoresponder({ webinarTimeline, subject: "Hi {first_name}", body, integrationID });
+   * // { success: { to: "host@example.com", integrationID: "…" } }
+   */
+  testAutoresponder(body: AutoresponderTestRequest): CuepointPromise<Success<AutoresponderTestSent>>;
+}
+
+/** Where "send me a test" went. */
+export interface AutoresponderTestSent {
+  /** The host's own address. */
+  to: string;
+  /** The SMTP integration that sent it. */
+  integrationID: string;
 }
 
 /** The automation engine (design): settings, attendance, delivery log, dry run, live script. */
@@ -113,4 +132,5 @@ export const automation = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): Automation
     scheduled: "GET /automation/scheduled",
     simulate: "POST /automation/simulate",
     liveScript: "GET /automation/livescript",
+    testAutoresponder: "POST /automation/autoresponder/test",
   });

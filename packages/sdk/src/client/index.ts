@@ -54,6 +54,7 @@ export type { ConsoleResource, RoomChatResource } from "./roomConsole.js";
 export type {
   AutomationResource,
   AutomationSettings,
+  AutoresponderTestSent,
   Delivery,
   LiveScript,
   ScheduledAction,

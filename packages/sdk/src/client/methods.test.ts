@@ -81,6 +81,7 @@ describe("every method of spec §7", () => {
     // + the designed webinars.reschedule; + 2 public event room calls (get, clickCta);
     // + the room's chat (room.chat) and 9 console calls (issue 13).
     // + the page check (timelines.pageCheck: issue 15).
-    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9 + 1);
+    // + the autoresponder's "send me a test" (automation.testAutoresponder: issue 16).
+    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9 + 1 + 1);
   });
 });

@@ -16,3 +16,4 @@ export * from "./leads.js";
 export * from "./registration.js";
 export * from "./room.js";
 export * from "./automation.js";
+export * from "./autoresponder.js";

@@ -41,4 +41,10 @@ export const automationCalls: Record<string, CallRow> = {
     call: (c) => c.automation.liveScript({ webinarID: "e1" }),
     method: "GET", path: "/automation/livescript", query: { webinarID: "e1" }, encoding: "none",
   },
+  "automation.testAutoresponder": {
+    schema: R.AutoresponderTestRequestSchema,
+    call: (c) => c.automation.testAutoresponder({ webinarTimeline: "tl1", subject: "Hi {first_name}", body: "See you", integrationID: "i1" }),
+    method: "POST", path: "/automation/autoresponder/test", encoding: "json",
+    body: { webinarTimeline: "tl1", subject: "Hi {first_name}", body: "See you", integrationID: "i1" },
+  },
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, type AnyColumn, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import {
   AutomationSettingsQuerySchema,
@@ -8,6 +8,7 @@ import {
   LiveScriptQuerySchema,
   QuietHoursSchema,
   RecordAttendanceRequestSchema,
+  ScheduledQuerySchema,
   SimulateRequestSchema,
   type AudienceSegment,
 } from "@cuepoint/sdk";
@@ -22,6 +23,7 @@ import { isUuid } from "../http/ids.js";
 import { defineRoute } from "../http/route.js";
 import { timelineLiveSeconds } from "../room/eventTiming.js";
 import { ownEvent, ownTimeline } from "../webinars/access.js";
+import { readable, searchCondition } from "./jobLabels.js";
 
 const tag = "Automation";
 const PAGE_SIZE = 50;
@@ -71,7 +73,7 @@ const putSettings = defineRoute({
   },
 });
 
-async function ownRegistrant(orm: Orm, accountId: string, id: string | number) {
+export async function ownRegistrant(orm: Orm, accountId: string, id: string | number) {
   const key = String(id);
   const [row] = isUuid(key)
     ? await orm
@@ -118,18 +120,39 @@ const recordAttendance = defineRoute({
   },
 });
 
-/** The filter of a deliveries/scheduled query, after checking each id is the caller's. */
+/**
+ * The filter of a deliveries/scheduled query, after checking each id is the caller's: scope
+ * (timeline, event, registrant), one action (`nodeKey`) and the search (registrant or title).
+ */
 async function filterOf(
   orm: Orm,
   accountId: string,
-  query: v.InferOutput<typeof DeliveriesQuerySchema>,
+  query: v.InferOutput<typeof DeliveriesQuerySchema> | v.InferOutput<typeof ScheduledQuerySchema>,
   columns: typeof scheduledActions | typeof actionDeliveries,
 ): Promise<SQL | undefined> {
-  const column = (name: "accountId" | "timelineId" | "eventId" | "registrantId"): AnyColumn => columns[name];
+  const column = (name: "accountId" | "timelineId" | "eventId" | "registrantId" | "nodeKey" | "action"): AnyColumn => columns[name];
   const parts: (SQL | undefined)[] = [eq(column("accountId"), accountId)];
-  if (query.webinarTimeline !== undefined) parts.push(eq(column("timelineId"), (await ownTimeline(orm, accountId, query.webinarTimeline)).id));
-  if (query.webinarID !== undefined) parts.push(eq(column("eventId"), (await ownEvent(orm, accountId, query.webinarID)).id));
-  if (query.uuid !== undefined) parts.push(eq(column("registrantId"), (await ownRegistrant(orm, accountId, query.uuid)).uuid));
+  const timelineIds: string[] = [];
+  if (query.webinarTimeline !== undefined) {
+    const timeline = await ownTimeline(orm, accountId, query.webinarTimeline);
+    parts.push(eq(column("timelineId"), timeline.id));
+    timelineIds.push(timeline.id);
+  }
+  if (query.webinarID !== undefined) {
+    const event = await ownEvent(orm, accountId, query.webinarID);
+    parts.push(eq(column("eventId"), event.id));
+    timelineIds.push(event.timelineId);
+  }
+  if (query.uuid !== undefined) {
+    const registrant = await ownRegistrant(orm, accountId, query.uuid);
+    parts.push(eq(column("registrantId"), registrant.uuid));
+    timelineIds.push(registrant.timelineId);
+  }
+  if (query.nodeKey !== undefined) parts.push(eq(column("nodeKey"), query.nodeKey));
+  if (query.search) {
+    const columnsOf = { timelineId: column("timelineId"), registrantId: column("registrantId"), nodeKey: column("nodeKey"), action: column("action") };
+    parts.push(await searchCondition(orm, accountId, query.search, columnsOf, timelineIds));
+  }
   return and(...parts);
 }
 
@@ -146,6 +169,9 @@ const DeliverySchema = v.object({
   detail: v.string(),
   dueAt: v.string(),
   at: v.string(),
+  actionTitle: v.string(),
+  registrantName: v.string(),
+  registrantEmail: v.string(),
 });
 
 const deliveries = defineRoute({
@@ -158,20 +184,24 @@ const deliveries = defineRoute({
     "One row per outcome: `sent` (with the peer's answer), `skipped` (and why: audience, consent, catch-up, plan " +
     "limit, no executor), `failed` (retried with exponential backoff; `detail` says when), `dead` (after the last " +
     "try, with the reason), `deferred` (quiet hours), `canceled`. Filter by `webinarTimeline`, `webinarID` and/or " +
-    `\`uuid\` (at least one; 404 for ids that are not the account's); ${PAGE_SIZE} a page, newest first.`,
+    `\`uuid\` (at least one; 404 for ids that are not the account's), and optionally \`nodeKey\` (one action), ` +
+    "`outcome` and `search` (the registrant's name or email, or the action's title, contains it). Each line " +
+    `carries the action's title in the timeline and the registrant's name and email; ${PAGE_SIZE} a page, newest first.`,
   access: "timelines:read",
   query: DeliveriesQuerySchema,
   answer: { description: "The log page.", schema: v.object({ success: v.array(DeliverySchema), total: v.number() }) },
   async handle({ query, caller, deps }) {
     const { orm } = deps.db;
-    const where = await filterOf(orm, caller.accountId, query, actionDeliveries);
+    const filter = await filterOf(orm, caller.accountId, query, actionDeliveries);
+    const where = query.outcome ? and(filter, eq(actionDeliveries.outcome, query.outcome)) : filter;
     const page = query.page ?? 1;
     const [rows, all] = await Promise.all([
       orm.select().from(actionDeliveries).where(where).orderBy(desc(actionDeliveries.at), desc(actionDeliveries.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE),
       orm.$count(actionDeliveries, where),
     ]);
+    const labelled = await readable(orm, caller.accountId, rows);
     return {
-      success: rows.map(({ accountId: _account, ...row }) => ({ ...row, dueAt: row.dueAt.toISOString(), at: row.at.toISOString() })),
+      success: labelled.map(({ accountId: _account, ...row }) => ({ ...row, dueAt: row.dueAt.toISOString(), at: row.at.toISOString() })),
       total: all,
     };
   },
@@ -189,6 +219,9 @@ const ScheduledSchema = v.object({
   status: v.picklist(["pending", "queued", "sent", "skipped", "dead", "canceled"]),
   attempts: v.number(),
   detail: v.string(),
+  actionTitle: v.string(),
+  registrantName: v.string(),
+  registrantEmail: v.string(),
 });
 
 const scheduled = defineRoute({
@@ -200,20 +233,24 @@ const scheduled = defineRoute({
   description:
     "One row per (action, registrant, event): `plannedAt` (the timeline math), `dueAt` (when it runs: later after " +
     "quiet hours or a retry, at once for a late registrant's catch-up), `status` (pending, queued, sent, " +
-    "skipped, dead, canceled) and `detail` (why). Same filters and paging as the delivery log, soonest first.",
+    "skipped, dead, canceled) and `detail` (why), with the action's title and the registrant's name and email. " +
+    "Same filters and paging as the delivery log (`status` instead of `outcome`; `waiting` is pending or queued), " +
+    "soonest first.",
   access: "timelines:read",
-  query: DeliveriesQuerySchema,
+  query: ScheduledQuerySchema,
   answer: { description: "The jobs.", schema: v.object({ success: v.array(ScheduledSchema), total: v.number() }) },
   async handle({ query, caller, deps }) {
     const { orm } = deps.db;
-    const where = await filterOf(orm, caller.accountId, query, scheduledActions);
+    const filter = await filterOf(orm, caller.accountId, query, scheduledActions);
+    const status = query.status === "waiting" ? inArray(scheduledActions.status, ["pending", "queued"]) : query.status && eq(scheduledActions.status, query.status);
+    const where = and(filter, status);
     const page = query.page ?? 1;
     const [rows, all] = await Promise.all([
       orm.select().from(scheduledActions).where(where).orderBy(scheduledActions.dueAt, scheduledActions.id).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE),
       orm.$count(scheduledActions, where),
     ]);
     return {
-      success: rows.map((row) => ({
+      success: (await readable(orm, caller.accountId, rows)).map((row) => ({
         id: row.id,
         timelineId: row.timelineId,
         eventId: row.eventId,
@@ -225,6 +262,9 @@ const scheduled = defineRoute({
         status: row.status,
         attempts: row.attempts,
         detail: row.detail,
+        actionTitle: row.actionTitle,
+        registrantName: row.registrantName,
+        registrantEmail: row.registrantEmail,
       })),
       total: all,
     };

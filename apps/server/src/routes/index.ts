@@ -1,6 +1,7 @@
 import type { Route } from "../http/route.js";
 import { accountRoutes } from "./account.js";
 import { automationRoutes } from "./automation.js";
+import { automationJobRoutes } from "./automationJobs.js";
 import { bannerRoutes } from "./banner.js";
 import { billingRoutes } from "./billing.js";
 import { healthRoutes } from "./health.js";
@@ -56,6 +57,7 @@ export const apiRoutes: readonly Route[] = [
   ...webinarRescheduleRoutes,
   ...leadRoutes,
   ...automationRoutes,
+  ...automationJobRoutes,
   ...publicRegistrationRoutes,
   ...registrationPageRoutes,
   ...mediaRoutes,

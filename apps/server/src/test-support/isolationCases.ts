@@ -91,6 +91,19 @@ export const CASES: Record<string, Case> = {
       { path: `/automation/scheduled?uuid=${i.registrant}` },
     ],
   },
+  // What is waiting (routes/automationJobs.ts): B's calls with A's event, timeline or registrant.
+  "GET /automation/scheduled/actions": {
+    calls: (i) => [{ path: `/automation/scheduled/actions?webinarTimeline=${i.timeline}` }, { path: `/automation/scheduled/actions?webinarID=${i.event}` }],
+  },
+  "POST /automation/scheduled/cancel": {
+    calls: (i) => [
+      { path: "/automation/scheduled/cancel", body: { webinarID: i.event, nodeKey: i.nodeId } },
+      { path: "/automation/scheduled/cancel", body: { webinarTimeline: i.timeline, nodeKey: i.nodeId, uuid: i.registrant } },
+    ],
+  },
+  "POST /automation/scheduled/resend": {
+    calls: (i) => [{ path: "/automation/scheduled/resend", body: { webinarID: i.event, nodeKey: i.nodeId, uuid: i.registrant } }],
+  },
   "POST /automation/simulate": {
     calls: (i) => [
       { path: "/automation/simulate", body: { webinarTimeline: i.timeline, startTime: "2030-01-01T10:00:00Z" } },

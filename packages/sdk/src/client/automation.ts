@@ -1,9 +1,13 @@
 import type {
   AutomationSettingsQuery,
   AutomationSettingsRequest,
+  CancelScheduledRequest,
   DeliveriesQuery,
   LiveScriptQuery,
   RecordAttendanceRequest,
+  ResendScheduledRequest,
+  ScheduledActionsQuery,
+  ScheduledQuery,
   SimulateRequest,
 } from "../schemas/requests/automation.js";
 import type { AutoresponderTestRequest } from "../schemas/requests/autoresponder.js";
@@ -32,6 +36,10 @@ export interface Delivery {
   /** When the timeline math put it, UTC ISO. */
   dueAt: string;
   at: string;
+  /** The action's title in the timeline (its label when untitled; "Autoresponder: reminder"…). */
+  actionTitle: string;
+  registrantName: string;
+  registrantEmail: string;
 }
 
 /** One job: an action for one registrant of one event (the editor's Scheduled Events). */
@@ -47,6 +55,21 @@ export interface ScheduledAction {
   status: "pending" | "queued" | "sent" | "skipped" | "dead" | "canceled";
   attempts: number;
   detail: string;
+  /** The action's title in the timeline (its label when untitled; "Autoresponder: reminder"…). */
+  actionTitle: string;
+  registrantName: string;
+  registrantEmail: string;
+}
+
+/** One action's jobs in a timeline or an event, counted by state. */
+export interface ScheduledActionSummary {
+  nodeKey: string;
+  action: string;
+  actionTitle: string;
+  /** Jobs by state (`pending`, `queued`, `sent`, `skipped`, `dead`, `canceled`); absent states are 0. */
+  counts: Record<ScheduledAction["status"], number>;
+  /** The soonest waiting job's due instant, UTC ISO; null when none waits. */
+  nextDueAt: string | null;
 }
 
 /** What the dry run says about one action. */
@@ -91,8 +114,30 @@ export interface AutomationResource {
   recordAttendance(body: RecordAttendanceRequest): CuepointPromise<Success<{ webinarID: string; uuid: string; attendedSeconds: number }>>;
   /** `GET /automation/deliveries`: the delivery log, 50 a page. @example await client.automation.deliveries({ uuid }) */
   deliveries(query: DeliveriesQuery): CuepointPromise<Page<Delivery>>;
-  /** `GET /automation/scheduled`: the jobs, 50 a page. @example await client.automation.scheduled({ webinarID }) */
-  scheduled(query: DeliveriesQuery): CuepointPromise<Page<ScheduledAction>>;
+  /** `GET /automation/scheduled`: the jobs, 50 a page. @example await client.automation.scheduled({ webinarID, status: "waiting" }) */
+  scheduled(query: ScheduledQuery): CuepointPromise<Page<ScheduledAction>>;
+  /**
+   * `GET /automation/scheduled/actions`: a timeline's or an event's jobs counted per action.
+   *
+   * @example
+   * const { success } = await client.automation.scheduledActions({ webinarID });
+   */
+  scheduledActions(query: ScheduledActionsQuery): CuepointPromise<Success<ScheduledActionSummary[]>>;
+  /**
+   * `POST /automation/scheduled/cancel`: cancels one registrant's waiting job of an action (`uuid`),
+   * or every waiting job of the action in the event or timeline.
+   *
+   * @example
+   * await client.automation.cancelScheduled({ webinarID, nodeKey: "n1" }); // { success: { canceled: 120 } }
+   */
+  cancelScheduled(body: CancelScheduledRequest): CuepointPromise<Success<{ canceled: number }>>;
+  /**
+   * `POST /automation/scheduled/resend`: a failed job (dead letter) runs again now.
+   *
+   * @example
+   * await client.automation.resendScheduled({ webinarID, nodeKey: "n1", uuid });
+   */
+  resendScheduled(body: ResendScheduledRequest): CuepointPromise<Success<ScheduledAction>>;
   /**
    * `POST /automation/simulate`: the dry run for a hypothetical registrant.
    *
@@ -130,6 +175,9 @@ export const automation = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): Automation
     recordAttendance: "POST /automation/attendance",
     deliveries: "GET /automation/deliveries",
     scheduled: "GET /automation/scheduled",
+    scheduledActions: "GET /automation/scheduled/actions",
+    cancelScheduled: "POST /automation/scheduled/cancel",
+    resendScheduled: "POST /automation/scheduled/resend",
     simulate: "POST /automation/simulate",
     liveScript: "GET /automation/livescript",
     testAutoresponder: "POST /automation/autoresponder/test",

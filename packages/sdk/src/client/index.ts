@@ -58,6 +58,7 @@ export type {
   Delivery,
   LiveScript,
   ScheduledAction,
+  ScheduledActionSummary,
   SimulatedAction,
 } from "./automation.js";
 export type { Ack, Page, Plan, ResourceHistoryEntry, Success, TokenScope } from "./types.js";

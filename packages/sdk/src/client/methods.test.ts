@@ -79,9 +79,10 @@ describe("every method of spec §7", () => {
     // authorizeURL and completeOAuth, media status and download; + 2 public registration calls;
     // + 7 automation calls; + 2 designed webhook signing-secret calls (read, rotate);
     // + the designed webinars.reschedule; + 2 public event room calls (get, clickCta);
-    // + the room's chat (room.chat) and 9 console calls (issue 13).
-    // + the page check (timelines.pageCheck: issue 15).
-    // + the autoresponder's "send me a test" (automation.testAutoresponder: issue 16).
-    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9 + 1 + 1);
+    // + the room's chat (room.chat) and 9 console calls (issue 13); + 3 scheduled-job calls
+    // (scheduledActions, cancelScheduled, resendScheduled: issue 16); + the page check
+    // (timelines.pageCheck: issue 15); + the autoresponder's "send me a test"
+    // (automation.testAutoresponder: issue 16).
+    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9 + 3 + 1 + 1);
   });
 });

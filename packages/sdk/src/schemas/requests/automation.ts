@@ -59,20 +59,81 @@ export const RecordAttendanceRequestSchema = v.object({
 });
 export type RecordAttendanceRequest = v.InferInput<typeof RecordAttendanceRequestSchema>;
 
+const SCOPE_MESSAGE = "Give webinarTimeline, webinarID or uuid.";
+const hasScope = <T extends { webinarTimeline?: unknown; webinarID?: unknown; uuid?: unknown }>(q: T) =>
+  q.webinarTimeline !== undefined || q.webinarID !== undefined || q.uuid !== undefined;
+
+/** The filters the delivery log and the scheduled jobs share. */
+const jobFilters = {
+  webinarTimeline: v.optional(IdSchema),
+  webinarID: v.optional(IdSchema),
+  uuid: v.optional(IdSchema),
+  /** One action: the node's `id` (`autoresponder:<message>` for an autoresponder mail). */
+  nodeKey: v.optional(v.pipe(v.string(), v.nonEmpty("nodeKey cannot be empty."), v.maxLength(200, "nodeKey is too long."))),
+  /** Words of the registrant's name or email, or of the action's title. */
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, "The search is too long (200 characters at most)."))),
+  page: v.optional(v.pipe(FormNumberSchema, v.integer(), v.minValue(1, "Pages start at 1."))),
+};
+
+/** The delivery log's outcomes. */
+export const DELIVERY_OUTCOMES = ["sent", "skipped", "failed", "dead", "deferred", "canceled"] as const;
+/** A scheduled job's states; `waiting` (a filter only) is pending or queued. */
+export const SCHEDULED_STATUSES = ["pending", "queued", "sent", "skipped", "dead", "canceled"] as const;
+
 /**
- * `GET /automation/deliveries` and `GET /automation/scheduled`: one timeline's, event's or
- * registrant's jobs or delivery log (at least one filter), 50 a page, newest first.
+ * `GET /automation/deliveries`: one timeline's, event's or registrant's delivery log (at least one
+ * of the three), optionally one action's, one outcome's, or matching a search; 50 a page, newest first.
  */
 export const DeliveriesQuerySchema = v.pipe(
   v.object({
-    webinarTimeline: v.optional(IdSchema),
-    webinarID: v.optional(IdSchema),
-    uuid: v.optional(IdSchema),
-    page: v.optional(v.pipe(FormNumberSchema, v.integer(), v.minValue(1, "Pages start at 1."))),
+    ...jobFilters,
+    outcome: v.optional(v.picklist(DELIVERY_OUTCOMES, `outcome must be one of ${DELIVERY_OUTCOMES.join(", ")}.`)),
   }),
-  v.check((q) => q.webinarTimeline !== undefined || q.webinarID !== undefined || q.uuid !== undefined, "Give webinarTimeline, webinarID or uuid."),
+  v.check(hasScope, SCOPE_MESSAGE),
 );
 export type DeliveriesQuery = v.InferInput<typeof DeliveriesQuerySchema>;
+
+/**
+ * `GET /automation/scheduled`: the jobs, filtered as the delivery log, and by `status` (`waiting`:
+ * pending or queued); 50 a page, soonest first.
+ */
+export const ScheduledQuerySchema = v.pipe(
+  v.object({
+    ...jobFilters,
+    status: v.optional(
+      v.picklist(["waiting", ...SCHEDULED_STATUSES], `status must be one of waiting, ${SCHEDULED_STATUSES.join(", ")}.`),
+    ),
+  }),
+  v.check(hasScope, SCOPE_MESSAGE),
+);
+export type ScheduledQuery = v.InferInput<typeof ScheduledQuerySchema>;
+
+const NodeKeySchema = v.pipe(v.string("nodeKey is required."), v.nonEmpty("nodeKey is required."), v.maxLength(200, "nodeKey is too long."));
+
+/** `GET /automation/scheduled/actions`: a timeline's or an event's jobs counted per action. */
+export const ScheduledActionsQuerySchema = v.pipe(
+  v.object({ webinarTimeline: v.optional(IdSchema), webinarID: v.optional(IdSchema) }),
+  v.check((q) => q.webinarTimeline !== undefined || q.webinarID !== undefined, "Give webinarTimeline or webinarID."),
+);
+export type ScheduledActionsQuery = v.InferInput<typeof ScheduledActionsQuerySchema>;
+
+/**
+ * `POST /automation/scheduled/cancel`: cancels waiting jobs of one action (`nodeKey`) — one
+ * registrant's (`uuid`) or all of them — in an event (`webinarID`) or in every event of a timeline
+ * (`webinarTimeline`).
+ */
+export const CancelScheduledRequestSchema = v.pipe(
+  v.object({ webinarTimeline: v.optional(IdSchema), webinarID: v.optional(IdSchema), nodeKey: NodeKeySchema, uuid: v.optional(IdSchema) }),
+  v.forward(
+    v.check((q) => q.webinarTimeline !== undefined || q.webinarID !== undefined, "Give webinarID or webinarTimeline."),
+    ["webinarID"],
+  ),
+);
+export type CancelScheduledRequest = v.InferInput<typeof CancelScheduledRequestSchema>;
+
+/** `POST /automation/scheduled/resend`: runs a failed job (a dead letter) again, now. */
+export const ResendScheduledRequestSchema = v.object({ webinarID: IdSchema, nodeKey: NodeKeySchema, uuid: IdSchema });
+export type ResendScheduledRequest = v.InferInput<typeof ResendScheduledRequestSchema>;
 
 /**
  * `POST /automation/simulate`: a dry run for a hypothetical registrant of an event (`webinarID`)

@@ -26,9 +26,26 @@ export const automationCalls: Record<string, CallRow> = {
     method: "GET", path: "/automation/deliveries", query: { uuid: "r1", page: "2" }, encoding: "none",
   },
   "automation.scheduled": {
-    schema: R.DeliveriesQuerySchema,
-    call: (c) => c.automation.scheduled({ webinarID: "e1" }),
-    method: "GET", path: "/automation/scheduled", query: { webinarID: "e1" }, encoding: "none",
+    schema: R.ScheduledQuerySchema,
+    call: (c) => c.automation.scheduled({ webinarID: "e1", status: "waiting" }),
+    method: "GET", path: "/automation/scheduled", query: { webinarID: "e1", status: "waiting" }, encoding: "none",
+  },
+  "automation.scheduledActions": {
+    schema: R.ScheduledActionsQuerySchema,
+    call: (c) => c.automation.scheduledActions({ webinarTimeline: "tl1" }),
+    method: "GET", path: "/automation/scheduled/actions", query: { webinarTimeline: "tl1" }, encoding: "none",
+  },
+  "automation.cancelScheduled": {
+    schema: R.CancelScheduledRequestSchema,
+    call: (c) => c.automation.cancelScheduled({ webinarID: "e1", nodeKey: "n1" }),
+    method: "POST", path: "/automation/scheduled/cancel", encoding: "json",
+    body: { webinarID: "e1", nodeKey: "n1" },
+  },
+  "automation.resendScheduled": {
+    schema: R.ResendScheduledRequestSchema,
+    call: (c) => c.automation.resendScheduled({ webinarID: "e1", nodeKey: "n1", uuid: "r1" }),
+    method: "POST", path: "/automation/scheduled/resend", encoding: "json",
+    body: { webinarID: "e1", nodeKey: "n1", uuid: "r1" },
   },
   "automation.simulate": {
     schema: R.SimulateRequestSchema,

@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { runtimeSettings } from "./config.js";
 import { openDatabase } from "./db/openDatabase.js";
+import { startDelivery } from "./delivery/syncDelivery.js";
 import { startEngine } from "./engine/engine.js";
 import { engineSettings } from "./engine/env.js";
 import { createMediaProcessing } from "./media/processing.js";
@@ -44,6 +45,8 @@ mediaProcessing.start();
 // The automation engine: carries out timeline actions when due (src/engine/README.md).
 const automation = engineSettings();
 const engine = automation.enabled ? await startEngine({ db, config: settings.config, ...automation.options }) : undefined;
+// Sessions and registrants on Zoom and GoTo Webinar, and their attendance (src/delivery/README.md).
+const delivery = automation.enabled ? startDelivery({ orm: db.orm, now: settings.config.now }) : undefined;
 const server = serve({ fetch: app.fetch, port: settings.port }, (info) => {
   console.log(`Cuepoint is running at http://localhost:${info.port} on ${where}.`);
   console.log(`API: http://localhost:${info.port}/api · OpenAPI: http://localhost:${info.port}/api/openapi.json`);
@@ -61,7 +64,7 @@ const stop = () => {
     .catch((error: unknown) => console.error("The room's attendance could not be written:", error))
     .then(() => roomBus.stop());
   server.close(() => {
-    Promise.all([closed, engine?.stop(), mediaProcessing.stop()])
+    Promise.all([closed, engine?.stop(), delivery?.stop(), mediaProcessing.stop()])
       .then(() => db.close())
       .then(
         () => process.exit(0),

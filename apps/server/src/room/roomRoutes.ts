@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import ical, { ICalAlarmType } from "ical-generator";
 import { roomTimingOf, roomViewAt } from "@cuepoint/sdk";
 import type { AppDeps } from "../deps.js";
+import { platformJoinOf, platformJoinPage } from "../delivery/joinPage.js";
 import { brandingOf } from "./branding.js";
 import { findRoomLink, RoomLinkError } from "./roomLink.js";
 import { customCodeDocument, isAppleWebKit, linkErrorPage, roomShell } from "./roomPages.js";
@@ -36,6 +37,10 @@ export function serveRoomPages(app: Hono, deps: AppDeps, roomFile?: string): voi
   const shell = (entry: "join" | "replay") =>
     page(async (c, token) => {
       const link = await findRoomLink(orm, token);
+      // An event delivered on Zoom or GoTo Webinar: its window opens the platform's personal link (delivery/).
+      const platform = entry === "join" ? await platformJoinOf(orm, link, deps.config.now()) : { kind: "room" as const };
+      if (platform.kind === "redirect") return c.redirect(platform.url, 302);
+      if (platform.kind === "page") return platformJoinPage(c, platform);
       const branding = await brandingOf(orm, link.accountId, link.timeline.general, link.token);
       // When the room opens is the SDK's rule (it does not depend on the video's length).
       const timing = roomTimingOf({ general: link.timeline.general, startsAt: link.event.startsAt, timeZone: link.event.timeZone });

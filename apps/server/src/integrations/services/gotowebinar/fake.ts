@@ -12,10 +12,13 @@
  *   totalPages, number } }`)
  * - OAuth — https://authentication.logmeininc.com/oauth/token (form `grant_type=authorization_code`,
  *   `code`, `redirect_uri`, HTTP Basic client_id:client_secret; `{ access_token, token_type,
- *   refresh_token, expires_in, … }`)
+ *   refresh_token, expires_in, … }`;
+ *   refreshing: form `grant_type=refresh_token`, `refresh_token`, the same answer)
+ * - Webinars created, moved, cancelled, registrants, attendees: fakeWebinars.ts
  * An invalid token is refused with HTTP 401 (its body is not relied on).
  */
 import { startFakeService, type FakeAnswer, type FakeService, type ReceivedRequest } from "../../test-support/fakeService.js";
+import { serveGoToWebinars, type GoToWebinarRecord } from "./fakeWebinars.js";
 
 export const GOTO_USER_KEY = "7410852963012587413";
 
@@ -27,6 +30,8 @@ export interface GoToWebinarItem {
 
 export interface FakeGoTo extends FakeService {
   webinars: GoToWebinarItem[];
+  /** Webinars created through the API, by webinarKey (fakeWebinars.ts). */
+  created: Map<string, GoToWebinarRecord>;
 }
 
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
@@ -41,6 +46,10 @@ export async function startFakeGoTo(token: string, clientId: string): Promise<Fa
       const basic = `Basic ${Buffer.from(`${clientId}:${clientId.replace("-client", "-secret")}`).toString("base64")}`;
       if (request.headers.authorization !== basic) return { status: 401, json: { error: "invalid_client" } };
       const form = request.data as Record<string, string>;
+      if (form.grant_type === "refresh_token") {
+        if (form.refresh_token !== "goto-refresh") return { status: 400, json: { error: "invalid_grant" } };
+        return { json: { access_token: token, token_type: "Bearer", refresh_token: "goto-refresh", expires_in: 3600 } };
+      }
       const access = form.code === "good-code" ? token : form.code === "expired-code" ? "goto-expired-token" : undefined;
       if (form.grant_type !== "authorization_code" || !access) return { status: 400, json: { error: "invalid_grant" } };
       return { json: { access_token: access, token_type: "Bearer", refresh_token: "goto-refresh", expires_in: 3600 } };
@@ -80,5 +89,5 @@ export async function startFakeGoTo(token: string, clientId: string): Promise<Fa
       };
     }),
   });
-  return Object.assign(service, { webinars });
+  return Object.assign(service, { webinars, created: serveGoToWebinars(service, signedIn, GOTO_USER_KEY) });
 }

@@ -15,9 +15,12 @@
  *   (`{ code, message }`; an invalid or expired token: 401 `{ code: 124, message: "Invalid access token." }`)
  * - OAuth — https://developers.zoom.us/docs/integrations/oauth/ (`POST https://zoom.us/oauth/token`,
  *   HTTP Basic client_id:client_secret, form `grant_type=authorization_code`, `code`,
- *   `redirect_uri`; `{ access_token, token_type: "bearer", refresh_token, expires_in, scope }`)
+ *   `redirect_uri`; `{ access_token, token_type: "bearer", refresh_token, expires_in, scope }`;
+ *   refreshing: form `grant_type=refresh_token`, `refresh_token`, the same answer)
+ * - Webinars created, moved, cancelled, registrants, participants report: fakeWebinars.ts
  */
 import { startFakeService, type FakeAnswer, type FakeService, type ReceivedRequest } from "../../test-support/fakeService.js";
+import { serveZoomWebinars, type ZoomWebinarRecord } from "./fakeWebinars.js";
 
 export interface ZoomItem {
   id: number;
@@ -29,8 +32,12 @@ export interface FakeZoom extends FakeService {
   /** The meetings and webinars of the signed-in user (the token's). */
   meetings: ZoomItem[];
   webinars: ZoomItem[];
-  /** Answer the webinar list as an account without the webinar plan. */
+  /** Answer the webinar list (and webinar creation) as an account without the webinar plan. */
   noWebinarPlan: boolean;
+  /** Answer webinar creation 503, as Zoom down would (a platform outage: Cuepoint retries later). */
+  unavailable: boolean;
+  /** Webinars created through the API, by id (fakeWebinars.ts): their registrants, capacity, report. */
+  created: Map<string, ZoomWebinarRecord>;
 }
 
 const zoomError = (status: number, code: number, message: string): FakeAnswer => ({ status, json: { code, message } });
@@ -52,7 +59,7 @@ function page(request: ReceivedRequest, items: ZoomItem[], key: "meetings" | "we
 export async function startFakeZoom(token: string, clientIds: readonly string[]): Promise<FakeZoom> {
   const meetings: ZoomItem[] = [];
   const webinars: ZoomItem[] = [];
-  const fake: FakeZoom = Object.assign(await startFakeService(), { meetings, webinars, noWebinarPlan: false });
+  const fake: FakeZoom = Object.assign(await startFakeService(), { meetings, webinars, noWebinarPlan: false, unavailable: false, created: new Map() });
   const signedIn = (answer: (request: ReceivedRequest) => FakeAnswer) => (request: ReceivedRequest) =>
     request.headers.authorization === `Bearer ${token}` ? answer(request) : zoomError(401, 124, "Invalid access token.");
   fake.on({
@@ -60,6 +67,11 @@ export async function startFakeZoom(token: string, clientIds: readonly string[])
       const apps = clientIds.map((id) => `Basic ${Buffer.from(`${id}:${id.replace("-client", "-secret")}`).toString("base64")}`);
       if (!apps.includes(request.headers.authorization ?? "")) return { status: 401, json: { reason: "Invalid client_id or client_secret", error: "invalid_client" } };
       const form = request.data as Record<string, string>;
+      // Refreshing (the same endpoint, `grant_type=refresh_token`): a new access token for the grant's refresh token.
+      if (form.grant_type === "refresh_token") {
+        if (form.refresh_token !== "zoom-refresh") return { status: 400, json: { reason: "Invalid Token!", error: "invalid_request" } };
+        return { json: { access_token: token, token_type: "bearer", refresh_token: "zoom-refresh", expires_in: 3599, scope: "user:read meeting:read webinar:read webinar:write report:read" } };
+      }
       if (form.grant_type !== "authorization_code" || !form.redirect_uri) return { status: 400, json: { reason: "Invalid request", error: "invalid_request" } };
       const access = form.code === "good-code" ? token : form.code === "expired-code" ? "zoom-expired-token" : undefined;
       if (!access) return { status: 400, json: { reason: "Invalid authorization code", error: "invalid_grant" } };
@@ -89,5 +101,6 @@ export async function startFakeZoom(token: string, clientIds: readonly string[])
         : page(request, webinars, "webinars"),
     ),
   });
+  fake.created = serveZoomWebinars(fake, signedIn, () => fake);
   return fake;
 }

@@ -1,0 +1,64 @@
+import type { DeliveryPlatform } from "../db/schema/index.js";
+import type { ServiceContext } from "../integrations/services/types.js";
+
+/** A session as the platform should hold it. */
+export interface SessionPlan {
+  topic: string;
+  description: string;
+  startsAt: Date;
+  /** The event's live length in minutes (at least 1). */
+  minutes: number;
+  timeZone: string;
+}
+
+/** A session the platform holds: its id there (Zoom's webinar id, GoTo's webinarKey). */
+export interface RemoteSession {
+  remoteId: string;
+}
+
+/** A registrant to register on the platform. */
+export interface Person {
+  registrantId: string;
+  email: string;
+  name: string;
+}
+
+/** What registering one person came to: their personal join URL, or the platform's refusal. */
+export type Registration =
+  | { registrantId: string; outcome: "registered"; remoteId: string; joinUrl: string }
+  | { registrantId: string; outcome: "refused"; message: string };
+
+/** One person's time in the session, as the platform reports it (several lines per person are summed). */
+export interface Attended {
+  /** The platform's registrant id, when the report names it. */
+  remoteRegistrantId: string;
+  email: string;
+  joinedAt: Date;
+  leftAt: Date;
+  seconds: number;
+}
+
+/**
+ * One delivery platform's calls. Each throws `ServiceError`: `refused` (the platform said no, in its
+ * words — not retried) or `unreachable` (network, timeout, 5xx, 429 — retried later).
+ */
+export interface PlatformDriver {
+  readonly platform: DeliveryPlatform;
+  create(ctx: ServiceContext, plan: SessionPlan): Promise<RemoteSession>;
+  move(ctx: ServiceContext, session: RemoteSession, plan: SessionPlan): Promise<void>;
+  /** Cancels the session; one the platform no longer has counts as cancelled. */
+  cancel(ctx: ServiceContext, session: RemoteSession): Promise<void>;
+  /** Registers people (in bulk where the platform allows); one outcome per person. */
+  register(ctx: ServiceContext, session: RemoteSession, people: readonly Person[]): Promise<Registration[]>;
+  attendance(ctx: ServiceContext, session: RemoteSession): Promise<Attended[]>;
+}
+
+/** A person's name split as the platforms ask for it (a first name is required by both). */
+export function nameParts(person: Person): { first: string; last: string } {
+  const words = person.name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? person.email.split("@")[0] ?? person.email;
+  return { first, last: words.slice(1).join(" ") };
+}
+
+/** An instant as both platforms write it: ISO 8601 UTC without milliseconds. */
+export const isoSeconds = (at: Date): string => `${at.toISOString().slice(0, 19)}Z`;

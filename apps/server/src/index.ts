@@ -6,6 +6,8 @@ import { startDelivery } from "./delivery/syncDelivery.js";
 import { startEngine } from "./engine/engine.js";
 import { engineSettings } from "./engine/env.js";
 import { createMediaProcessing } from "./media/processing.js";
+import { liveSettings } from "./live/liveSettings.js";
+import { startLive } from "./live/startLive.js";
 import { createLocalMediaStore } from "./media/store.js";
 import { createRoomBus } from "./room/bus/createRoomBus.js";
 import { createRoomHub } from "./room/roomHub.js";
@@ -37,11 +39,22 @@ if (process.argv.includes("--seed-demo")) {
 // Room signals reach every instance on PostgreSQL (LISTEN/NOTIFY); stopped after the hub.
 const roomBus = createRoomBus(db);
 const room = createRoomHub({ orm: db.orm, now: settings.config.now, bus: roomBus });
+// Live broadcasts (src/live/README.md): where encoders publish, shown on the host's console.
+const liveAt = liveSettings(process.env, settings.config.publicURL);
+settings.config.liveIngestURL = liveAt.ingestURL;
 const app = createApp({ db, config: settings.config, media, mediaProcessing, room });
 // The event room demo's registration page (seed/demoPage.ts).
 const demo = process.argv.includes("--seed-demo");
 if (demo) serveDemoPage(app, db.orm);
 mediaProcessing.start();
+// The RTMP ingest (node-media-server) unless CUEPOINT_RTMP_PORT=off; each stream becomes the room's HLS and a recording.
+const live = liveAt.enabled
+  ? await startLive({ orm: db.orm, media, mediaProcessing, now: settings.config.now }, liveAt).catch((error: unknown) => {
+      // Another process holds the port: the server runs on, without live broadcasts on this instance.
+      console.error(`The live ingest could not listen on ${liveAt.host}:${liveAt.port}: ${(error as Error).message}`);
+      return undefined;
+    })
+  : undefined;
 // The automation engine: carries out timeline actions when due (src/engine/README.md).
 const automation = engineSettings();
 const engine = automation.enabled ? await startEngine({ db, config: settings.config, ...automation.options }) : undefined;
@@ -49,6 +62,7 @@ const engine = automation.enabled ? await startEngine({ db, config: settings.con
 const delivery = automation.enabled ? startDelivery({ orm: db.orm, now: settings.config.now }) : undefined;
 const server = serve({ fetch: app.fetch, port: settings.port }, (info) => {
   console.log(`Cuepoint is running at http://localhost:${info.port} on ${where}.`);
+  if (live) console.log(`Live ingest: ${liveAt.ingestURL}/<stream key> (listening on ${liveAt.host}:${live.ingest.port}).`);
   console.log(`API: http://localhost:${info.port}/api · OpenAPI: http://localhost:${info.port}/api/openapi.json`);
   if (demo) console.log(`Event room demo: register at http://localhost:${info.port}/demo and watch the next session (every 15 minutes).`);
   const mail = settings.config.mail;
@@ -64,7 +78,7 @@ const stop = () => {
     .catch((error: unknown) => console.error("The room's attendance could not be written:", error))
     .then(() => roomBus.stop());
   server.close(() => {
-    Promise.all([closed, engine?.stop(), delivery?.stop(), mediaProcessing.stop()])
+    Promise.all([closed, live?.stop(), engine?.stop(), delivery?.stop(), mediaProcessing.stop()])
       .then(() => db.close())
       .then(
         () => process.exit(0),

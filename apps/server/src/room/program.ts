@@ -88,8 +88,11 @@ export function programRenditions(manifests: readonly HlsManifest[]): ProgramRen
  * no video, or when one of them is missing, of another account, not a video, or not playable yet
  * (the room then runs on `scheduleLength` without a player).
  */
-export async function loadProgram(orm: Orm, accountId: string, general: GeneralSetting): Promise<Program | null> {
-  const ids = programMediaIds(general);
+export const loadProgram = (orm: Orm, accountId: string, general: GeneralSetting): Promise<Program | null> =>
+  loadProgramOf(orm, accountId, programMediaIds(general));
+
+/** The program of these media ids played in order (a live event's replay: its recordings), as {@link loadProgram}. */
+export async function loadProgramOf(orm: Orm, accountId: string, ids: readonly string[]): Promise<Program | null> {
   if (ids.length === 0 || !ids.every(isUuid)) return null;
   const rows = await orm
     .select({ id: media.id, hls: media.hls })
@@ -106,7 +109,7 @@ export async function loadProgram(orm: Orm, accountId: string, general: GeneralS
   const superseded = programRenditions(ready.map((m) => ({ ...m, renditions: [...m.renditions, ...(m.superseded ?? [])] })))
     .filter((r) => !offered.has(r.name));
   return {
-    mediaIds: ids,
+    mediaIds: [...ids],
     durationSeconds: durations.reduce((sum, d) => sum + d, 0),
     renditions,
     poster: ready[0]?.poster ?? null,

@@ -7,6 +7,7 @@ import { PUBLIC_PREFIX } from "../public/publicCors.js";
 import { serveFile } from "../media/serveFile.js";
 import { brandingImage, brandingOf } from "./branding.js";
 import { hlsMediaPlaylist, hlsMaster, hlsPoster, hlsSegment } from "./hlsAnswers.js";
+import { LIVE_PLAYLIST_NAME, LIVE_RENDITION, liveMediaPlaylist, liveSegment } from "../live/liveHls.js";
 import { streamChannel } from "./channel.js";
 import { countRegistrants } from "./registrantCount.js";
 import { cachedRoom, loadRoom } from "./roomState.js";
@@ -136,6 +137,8 @@ const master = defineRoute({
     const room = await cachedRoom(deps.db.orm, tokenOf(params));
     const now = deps.config.now().getTime();
     const file = params.file ?? "";
+    // A live-streamed event (live/): the host's stream while live; its recordings (the program) in the replay.
+    if (room.live && file === LIVE_PLAYLIST_NAME) return liveMediaPlaylist(deps.media, { ...room, live: room.live }, entryOf(query), now);
     if (file === "master.m3u8") return hlsMaster(room, entryOf(query), now);
     if (!file.endsWith(".m3u8")) throw notFound("There is no such playlist.");
     return hlsMediaPlaylist(room, file.slice(0, -".m3u8".length), entryOf(query), now);
@@ -152,10 +155,13 @@ const segment = defineRoute({
     `${NOTE} 404 for a segment that has not aired yet (live), outside the live part and the replay, and for a ` +
     "segment the program does not have. Aired segments never change: cacheable.",
   access: "public",
-  query: v.object({ ...EntryQuerySchema.entries, v: v.optional(v.string()) }),
+  query: v.object({ ...EntryQuerySchema.entries, v: v.optional(v.string()), run: v.optional(v.string()) }),
   answer: { description: "The segment.", contentType: "video/mp2t" },
   async handle({ params, query, deps }) {
     const room = await cachedRoom(deps.db.orm, tokenOf(params));
+    if (room.live && params.rendition === LIVE_RENDITION) {
+      return liveSegment(deps.media, { ...room, live: room.live }, params.segment ?? "", query.run, entryOf(query), deps.config.now().getTime());
+    }
     return hlsSegment(deps.media, room, params.rendition ?? "", params.segment ?? "", entryOf(query), deps.config.now().getTime());
   },
 });

@@ -8,6 +8,7 @@ import { pushedItems } from "./chat/pushes.js";
 import { planTimeline } from "../engine/plan.js";
 import { loadProgram, programSecondsOf, type Program } from "./program.js";
 import { findRoomLink, type RoomLink } from "./roomLink.js";
+import { liveRoomOf, type LiveRoom } from "../live/liveRoom.js";
 
 /** Everything the room's answers are built from, for one personal link at one moment. */
 export interface RoomState extends RoomLink {
@@ -17,6 +18,11 @@ export interface RoomState extends RoomLink {
   program: Program | null;
   /** Every timed item of the event's live script the room shows, in time order. */
   items: RoomItem[];
+  /**
+   * A live-streamed event (the host broadcasts over RTMP, live/): its stream's state and latest run;
+   * `program` is then its recordings (the replay). Null for every other event.
+   */
+  live: LiveRoom | null;
 }
 
 /**
@@ -68,11 +74,12 @@ export async function loadRoom(orm: Orm, token: string, withItems = true): Promi
   const link = await findRoomLink(orm, token);
   const { general } = link.timeline;
   const platform = platformOf(general);
-  const [program, script, control, pushed] = await Promise.all([
+  const [program, script, control, pushed, live] = await Promise.all([
     loadProgram(orm, link.accountId, general),
     withItems ? liveScript(orm, link) : Promise.resolve([]),
     eventControlOf(orm, link.accountId, link.event.id),
     withItems ? pushedItems(orm, link.accountId, link.event.id) : Promise.resolve([]),
+    liveRoomOf(orm, link.accountId, link.event.id, general),
   ]);
   const timing = roomTimingOf({
     general,
@@ -87,7 +94,8 @@ export async function loadRoom(orm: Orm, token: string, withItems = true): Promi
     items.push(...pushed);
     items.sort((a, b) => a.offsetSeconds - b.offsetSeconds);
   }
-  return { ...link, platform, timing, program, items };
+  // A live-streamed event's timing is its timeline's (no video); what it plays back is its recordings.
+  return { ...link, platform, timing, program: live ? live.recording : program, items, live };
 }
 
 /** How long a room read for playlists and segments is reused: every viewer's player asks every few seconds. */

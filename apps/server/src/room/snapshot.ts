@@ -1,4 +1,5 @@
 import { audienceCountAt, chatModeOf, googleCalendarUrl, itemsDueAt, roomViewAt, type RoomEntry, type RoomItem, type RoomPhase, type RoomSnapshot } from "@cuepoint/sdk";
+import { liveVideoOf } from "../live/liveHls.js";
 import type { Branding } from "./branding.js";
 import type { RoomState } from "./roomState.js";
 
@@ -99,7 +100,9 @@ export function roomSnapshot(input: SnapshotInput): RoomSnapshot {
       },
     },
     video:
-      room.program && shows
+      room.live && (view.phase === "waiting" || view.phase === "live")
+        ? liveVideoOf(room.live, paths.api, now)
+        : room.program && shows
         ? {
             playlistUrl: `${paths.master}${replay}`,
             posterUrl: room.program.poster ? paths.poster : null,

@@ -30,6 +30,7 @@ import { roomApiRoutes } from "../room/roomApi.js";
 import { roomChatRoutes } from "../room/chat/chatRoutes.js";
 import { consoleRoutes } from "../room/chat/consoleRoutes.js";
 import { consoleChannelRoutes } from "../room/consoleChannel.js";
+import { liveRoutes } from "../live/liveRoutes.js";
 import { deliveryRoutes } from "../delivery/deliveryRoutes.js";
 import { autoresponderRoutes } from "../autoresponder/autoresponderRoutes.js";
 
@@ -68,6 +69,7 @@ export const apiRoutes: readonly Route[] = [
   ...roomChatRoutes,
   ...consoleRoutes,
   ...consoleChannelRoutes,
+  ...liveRoutes,
   ...deliveryRoutes,
   ...autoresponderRoutes,
   openApiRoute(() => apiRoutes),

@@ -286,6 +286,9 @@ export const CASES: Record<string, Case> = {
   "GET /webinars/:id/hosts": { calls: (i) => [{ path: `/webinars/${i.event}/hosts` }] },
   "POST /webinars/:id/hosts": { calls: (i) => [{ path: `/webinars/${i.event}/hosts`, body: { name: "Eve", email: "eve@example.com" } }] },
   "DELETE /webinars/:id/hosts/:personId": { calls: (i) => [{ path: `/webinars/${i.event}/hosts/${i.host}` }] },
+  // The host's live stream (live/): A's event's stream key through B's session is an unknown event.
+  "GET /webinars/:id/live": { calls: (i) => [{ path: `/webinars/${i.event}/live` }] },
+  "POST /webinars/:id/live/key": { calls: (i) => [{ path: `/webinars/${i.event}/live/key` }] },
   // The host's live console (room/chat/): A's event through B's session is an unknown event.
   "GET /webinars/:id/console": { calls: (i) => [{ path: `/webinars/${i.event}/console` }] },
   "GET /webinars/:id/console/channel": { calls: (i) => [{ path: `/webinars/${i.event}/console/channel` }] },

@@ -167,6 +167,12 @@ export const RoomSnapshotSchema = /* @__PURE__ */ v.object({
       posterUrl: NullableString,
       durationSeconds: /* @__PURE__ */ nonNegative(),
       hlsScriptUrl: /* @__PURE__ */ v.string(),
+      /**
+       * Present when the host broadcasts the event live (RTMP): the stream's state at `serverNow`.
+       * The player then follows the stream's live edge instead of the event's clock, and says the
+       * host will start soon while it is not `receiving`.
+       */
+      stream: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.picklist(["waiting", "receiving", "ended"])),
     }),
   ),
   items: /* @__PURE__ */ v.array(RoomItemSchema),

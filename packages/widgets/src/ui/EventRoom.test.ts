@@ -91,6 +91,27 @@ describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom
     expect(server.gets).toBeGreaterThanOrEqual(2);
   });
 
+  it("a host broadcasting live: says the host will start soon, looks again, then follows the stream's live edge (no seek to the event's position)", async () => {
+    const live = (stream: "waiting" | "receiving") => ({
+      video: { playlistUrl: `/api/public/room/${TOKEN}/hls/live.m3u8`, posterUrl: null, durationSeconds: 0, hlsScriptUrl: "/room-hls.js", stream },
+    });
+    const server = fakeRoomServer(timingIn(-10 * MINUTE), { patch: live("waiting") });
+    const container = room(server);
+    const view = within(container);
+    expect(await view.findByText("The host will start the stream soon.")).toBeTruthy();
+    expect(container.querySelector("video")).toBeNull();
+    const before = server.gets;
+    server.patch = live("receiving");
+    await waitFor(() => expect(container.querySelector("video")).toBeTruthy(), { timeout: 7000 });
+    expect(server.gets).toBeGreaterThan(before);
+    expect(view.queryByText("The host will start the stream soon.")).toBeNull();
+    const element = await attached(container);
+    element.currentTime = 3;
+    metadata(element);
+    fire(element, "timeupdate");
+    expect(element.currentTime).toBe(3); // the stream's own time, not 600 s into the event
+  }, 10_000);
+
   it("joins late at the event's position, snaps a seek ahead back, shows a CTA whose click is recorded, changes the subject", async () => {
     const server = fakeRoomServer(timingIn(-10 * MINUTE));
     const container = room(server);

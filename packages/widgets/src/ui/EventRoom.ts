@@ -86,6 +86,13 @@ export function eventRoomComponent(rt: Runtime) {
       if (video && needsVideo) preloadHls(core.resolve(video.hlsScriptUrl), latest.current.loadHls);
     }, [needsVideo]);
 
+    const waitingForHost = snapshotNow?.video?.stream === "waiting" && core.phase.value === "live";
+    rt.useEffect(() => {
+      if (!waitingForHost) return;
+      const poll = setInterval(() => void core.load(), 5000);
+      return () => clearInterval(poll);
+    }, [waitingForHost]);
+
     const subject = core.subject.value;
     rt.useEffect(() => {
       if (latest.current.pageTitle && subject) document.title = subject;
@@ -125,6 +132,8 @@ export function eventRoomComponent(rt: Runtime) {
     if (phase === "ended" || phase === "expired") return shell(renderClosed(context));
 
     const live = phase === "live";
+    // The host broadcasts (RTMP) and has not started yet: say so, and look again every 5 s.
+    const hostPending = live && snapshot.video?.stream === "waiting";
     const lastCta = core.lastCta.value;
     const end =
       live &&
@@ -152,7 +161,9 @@ export function eventRoomComponent(rt: Runtime) {
         h(
           "div",
           { className: "cp-stage" },
-          snapshot.video
+          hostPending
+            ? h("div", { className: "cp-player" }, h("div", { className: "cp-overlay" }, h("p", null, "The host will start the stream soon.")))
+            : snapshot.video
             ? h(Player, { key: `${phase}-${snapshot.video.playlistUrl}`, core, snapshot, video: snapshot.video, live, loadHls: props.loadHls, end })
             : h("div", { className: "cp-player" }, h("div", { className: "cp-overlay" }, end || h("p", null, live ? "The event is on. The video is not available yet." : "The recording is not available yet."))),
           renderCta(rt, core),

@@ -48,6 +48,7 @@ export function playerComponent(rt: Runtime) {
       createPlayer({
         src,
         live,
+        follow: video.stream ? "edge" : "clock",
         position: core.position,
         muted: snapshot.display.muteAll,
         hlsScriptUrl: core.resolve(video.hlsScriptUrl),

@@ -8,6 +8,12 @@ export interface PlayerOptions {
   live: boolean;
   /** Live: where the event is now, seconds (the room core's `position`). */
   position: () => number;
+  /**
+   * Live only: `clock` (default) keeps the video at the event's position (a video played as if
+   * live); `edge` follows the stream's live edge instead (the host broadcasting, `video.stream`):
+   * hls.js starts a segment behind the newest and the player never seeks.
+   */
+  follow?: "clock" | "edge";
   /** Start muted (`display.muteAll`). */
   muted?: boolean;
   hlsScriptUrl?: string;
@@ -81,7 +87,7 @@ export function createPlayer(options: PlayerOptions): PlayerCore {
    * playlist; a second's margin spares most of those waits.
    */
   const keepLive = (onlyAhead: boolean) => {
-    if (!video || !options.live) return;
+    if (!video || !options.live || options.follow === "edge") return;
     const position = options.position();
     const drift = video.currentTime - position;
     if (drift > LIVE_TOLERANCE) video.currentTime = position;
@@ -167,7 +173,8 @@ export function createPlayer(options: PlayerOptions): PlayerCore {
       let stopped = false;
       attachStream(element, {
         src: options.src,
-        startPosition: options.live ? options.position() : 0,
+        // -1: hls.js's own start, at the live edge.
+        startPosition: options.follow === "edge" ? -1 : options.live ? options.position() : 0,
         hlsScriptUrl: options.hlsScriptUrl,
         loadHls: options.loadHls,
       }).then(

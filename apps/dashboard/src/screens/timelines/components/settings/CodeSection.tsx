@@ -6,6 +6,7 @@ import { BuilderGuide } from "./code/BuilderGuide.js";
 import { builderGuide } from "./code/builderGuides.js";
 import "./code/code.css";
 import { initialBuilder, rememberBuilder } from "./code/lastBuilder.js";
+import { PageCheck } from "./code/PageCheck.js";
 import { WayCard } from "./code/WayCard.js";
 import { WAYS } from "./code/ways.js";
 
@@ -49,6 +50,7 @@ export function CodeSection({ master }: { master: TimelineMaster }) {
           ))}
         </div>
       </section>
+      <PageCheck timelineID={id} />
       <RegistrationPreview master={master} />
     </div>
   );

@@ -1,11 +1,8 @@
-import { wayLabel, type WayID } from "./ways.js";
+import type { PageCheckResult } from "@cuepoint/sdk";
+import { wayLabel } from "./ways.js";
 
-/** What the server's page check answers, as far as the Code section shows it. */
-export interface PageCheckAnswer {
-  url: string;
-  found: Exclude<WayID, "page"> | null;
-  checks: ReadonlyArray<{ name: string; ok: boolean; message: string }>;
-}
+/** What the server's page check answers (`client.timelines.pageCheck`). */
+export type PageCheckAnswer = PageCheckResult;
 
 /**
  * The page check's answer in plain words: one sentence on what was found, then the failing checks

@@ -96,9 +96,16 @@ describe("the hosted page in Chromium", () => {
   it("passes axe and fits 375 px, with the widget in the form's place and without it (the no-script form)", async () => {
     // axe runs as a script, so "without" blocks embed.js rather than all scripts: the same page a
     // browser without JavaScript gets, plus the zone script.
-    for (const widget of [false, true]) {
-      for (const width of [375, 1280]) {
-        const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const looks = [
+      { widget: false, width: 375, dark: false },
+      { widget: false, width: 375, dark: true },
+      { widget: false, width: 1280, dark: false },
+      { widget: true, width: 375, dark: false },
+      { widget: true, width: 1280, dark: true },
+    ];
+    for (const { widget, width, dark } of looks) {
+      {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: dark ? "dark" : "light" });
         const page: Page = await context.newPage();
         if (!widget) await page.route("**/embed.js", (route) => route.abort());
         const violations: string[] = [];
@@ -111,11 +118,11 @@ describe("the hosted page in Chromium", () => {
           await expect.poll(() => mount.evaluate((element) => element.shadowRoot?.querySelector("form, button") != null)).toBe(true);
         }
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${width} px, widget ${widget}`).toBeLessThanOrEqual(0);
+        expect(overflow, `${width} px, widget ${widget}, dark ${dark}`).toBeLessThanOrEqual(0);
         const { violations: found } = await new AxeBuilder({ page }).analyze();
         expect(found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
         expect(violations).toEqual([]);
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-${widget ? "widget" : "form"}-${width}.png`, fullPage: true });
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-${widget ? "widget" : "form"}-${width}${dark ? "-dark" : ""}.png`, fullPage: true });
         await context.close();
       }
     }

@@ -12,6 +12,7 @@ import { toast } from "../../ui/Toasts.js";
 import { CoOrganizerForm } from "./CoOrganizerForm.js";
 import { LiveConsole } from "./console/LiveConsole.js";
 import { DeleteWebinarButtons } from "./DeleteWebinar.js";
+import { DeliveryPanel } from "./DeliveryPanel.js";
 import { formatWhen, saveTextFile } from "../../lib/format.js";
 import { PeoplePanel } from "./PeoplePanel.js";
 import { RescheduleWebinarButton } from "./RescheduleWebinar.js";
@@ -91,6 +92,7 @@ function WebinarDetails({ webinar, onChange, reload }: { webinar: Webinar; onCha
   return (
     <div className="stack">
       <LiveConsole eventId={id} timeZone={webinar.timeZone} />
+      <DeliveryPanel eventId={id} />
       <div className="screen-grid" style={{ margin: 0 }}>
         <section className="card stack" aria-labelledby="details-heading">
           <h2 id="details-heading" style={{ margin: 0 }}>Details</h2>

@@ -1,0 +1,76 @@
+import { client } from "../../api/client.js";
+import { useQuery } from "../../api/useQuery.js";
+
+/** `GET /webinars/{id}/delivery` (server: src/delivery/deliveryRoutes.ts). */
+interface WebinarDelivery {
+  platform: "zoom" | "gotowebinar" | null;
+  status: "none" | "waiting" | "pending" | "ready" | "refused" | "cancelled";
+  message: string;
+  remoteId: string;
+  registrants: { registered: number; pending: number; refused: number };
+  log: Array<{ at: string; operation: string; outcome: "done" | "failed" | "refused"; detail: string; registrantId: string | null }>;
+}
+
+const PLATFORMS = { zoom: "Zoom", gotowebinar: "GoTo Webinar" } as const;
+const STATES: Record<WebinarDelivery["status"], string> = {
+  none: "",
+  waiting: "Being created",
+  pending: "Being updated",
+  ready: "Ready",
+  refused: "Refused",
+  cancelled: "Cancelled",
+};
+
+/**
+ * Where the webinar runs when its timeline delivers on Zoom or GoTo Webinar: the session's state,
+ * the platform's own words when it refused (a full webinar, an expired sign-in, a plan without
+ * webinars), how many registrants hold their personal link, and the latest delivery-log lines.
+ * Renders nothing for Cuepoint's own room.
+ */
+export function DeliveryPanel({ eventId }: { eventId: string }) {
+  const delivery = useQuery(
+    async () => (await client.request<{ success: WebinarDelivery }>("GET", `/webinars/${encodeURIComponent(eventId)}/delivery`)).success,
+    [eventId],
+  );
+  const d = delivery.data;
+  if (!d?.platform) return null;
+  const label = PLATFORMS[d.platform];
+  const trouble = d.status === "refused" || d.registrants.refused > 0 || (d.status === "pending" && d.message !== "");
+  return (
+    <section className="card stack" aria-labelledby="delivery-heading">
+      <h2 id="delivery-heading" style={{ margin: 0 }}>
+        Delivered on {label}
+      </h2>
+      <dl style={{ margin: 0, display: "grid", gridTemplateColumns: "auto 1fr", gap: "4px 16px" }}>
+        <dt className="muted">Session</dt>
+        <dd style={{ margin: 0 }}>
+          {STATES[d.status]}
+          {d.remoteId && <span className="muted"> · {label} ID {d.remoteId}</span>}
+        </dd>
+        <dt className="muted">Personal links</dt>
+        <dd style={{ margin: 0 }}>
+          {d.registrants.registered} registered
+          {d.registrants.pending > 0 && `, ${d.registrants.pending} waiting`}
+          {d.registrants.refused > 0 && `, ${d.registrants.refused} refused`}
+        </dd>
+      </dl>
+      {trouble && d.message && (
+        <div className="form-error" role="alert">
+          {d.message}
+        </div>
+      )}
+      {d.log.length > 0 && (
+        <details>
+          <summary>Delivery log</summary>
+          <ul style={{ margin: "8px 0 0", paddingLeft: 20 }}>
+            {d.log.slice(0, 20).map((line, i) => (
+              <li key={`${line.at}-${i}`}>
+                <span className="muted">{new Date(line.at).toLocaleString()}</span> {line.operation} — {line.outcome}: {line.detail}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -41,11 +41,12 @@ beforeAll(async () => {
     registration: { customeEnable: true, customForms: [{ name: "company", label: "Company", required: true }] },
   });
   await insertEvent(t.db.orm, { accountId, timelineId, startsAt: new Date(Date.now() + 26 * 3_600_000) });
-  // A plain page of another origin with the iframe snippet, as a page builder publishes it.
-  const { iframe } = registrationSnippets(origin, timelineId);
-  site = createServer((_request, response) => {
+  // Plain pages of another origin, one per snippet, as a page builder publishes them.
+  const snippets = registrationSnippets(origin, timelineId);
+  site = createServer((request, response) => {
+    const snippet = request.url === "/form" ? snippets.form : request.url === "/script" ? snippets.script : snippets.iframe;
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    response.end(`<!doctype html><html><head><title>Host site</title></head><body><h1>Our webinar</h1>${iframe}<p id="after">Below the form</p></body></html>`);
+    response.end(`<!doctype html><html lang="en"><head><title>Host site</title></head><body><h1>Our webinar</h1>${snippet}<p id="after">Below the form</p></body></html>`);
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   const address = site.address();
@@ -90,6 +91,40 @@ describe("the hosted page in Chromium", () => {
     const registrant = await registrantOf("ann@example.com");
     expect(new URL(page.url()).pathname).toBe(`/join/${registrant!.uuid}`);
     expect(registrant).toMatchObject({ name: "Ann Lee", customFields: { company: "Acme" } });
+    await context.close();
+  });
+
+  it("takes the pasted no-script form from a page of another origin with JavaScript disabled, and lands on the registrant's page", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/form`);
+    await page.getByLabel("Name").fill("Cy Park");
+    await page.getByLabel("Email").fill("cy@example.com");
+    await page.getByRole("button", { name: "Register" }).click();
+    // The snippet has no Company field, which this timeline requires: the hosted form comes back
+    // with the error beside it and what was typed, then registers.
+    await page.waitForURL(new RegExp(`/register/${timelineId}$`));
+    expect(await page.getByLabel("Email").inputValue()).toBe("cy@example.com");
+    expect(await page.getByLabel("Company").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Company").fill("Park Ltd");
+    typingTime();
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.waitForURL(/\/join\//);
+    expect(new URL(page.url()).pathname).toBe(`/join/${(await registrantOf("cy@example.com"))!.uuid}`);
+    await context.close();
+  });
+
+  it("registers through the script tag on a page of another origin (the widget)", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/script`);
+    const form = page.locator("[data-cuepoint-registration]");
+    await form.getByLabel("Name").fill("Dee Ray");
+    await form.getByLabel("Email").fill("dee@example.com");
+    await form.getByLabel("Company").fill("Ray Inc");
+    await form.getByRole("button", { name: "Register" }).click();
+    await form.locator("strong", { hasText: "You are registered." }).waitFor();
+    expect(await registrantOf("dee@example.com")).toMatchObject({ name: "Dee Ray", customFields: { company: "Ray Inc" } });
     await context.close();
   });
 

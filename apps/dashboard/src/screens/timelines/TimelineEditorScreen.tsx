@@ -7,6 +7,7 @@ import { EditorMenu, sectionOf, type EditorSection } from "./components/EditorMe
 import { ScheduledEvents } from "./components/ScheduledEvents.js";
 import { AdvancedSection } from "./components/settings/AdvancedSection.js";
 import { AudienceSection } from "./components/settings/AudienceSection.js";
+import { AutoresponderSection } from "./components/settings/autoresponder/AutoresponderSection.js";
 import { CalendarSection } from "./components/settings/CalendarSection.js";
 import { CodeSection } from "./components/settings/CodeSection.js";
 import { EventInfoSection } from "./components/settings/EventInfoSection.js";
@@ -76,6 +77,8 @@ function SectionView({ section, timeline, id }: { section: EditorSection; timeli
       return <IntegrationsSection {...props} />;
     case "registration":
       return <RegistrationSection {...props} />;
+    case "autoresponder":
+      return <AutoresponderSection {...props} />;
     case "advanced":
       return <AdvancedSection {...props} />;
     case "audience":

@@ -1,8 +1,10 @@
 import { integrationCatalogue, isCuepointError, ruleContextOf, type ActionField, type GeneralSetting, type MediaItem, type TimelineNode } from "@cuepoint/sdk";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Button, Checkbox, Dialog, Select, TextField } from "../../../ui/index.js";
 import { draftOf, emptyDraft, isClean, nodeOf, problemsOf, timingLabel, type ActionDraft, type ActionSource, type DraftProblems } from "./actionDraft.js";
 import { DAY_OPTIONS } from "./dayOptions.js";
+import { MessageField } from "./messages/MessageField.js";
+import { sampleVariables } from "./messages/sampleVariables.js";
 import { TextArea } from "./TextArea.js";
 import { MediaField } from "./widgets/MediaField.js";
 import { ServiceListField } from "./ServiceListField.js";
@@ -56,6 +58,7 @@ export function ActionDialog({ open, node, day = 0, general, sources, audios, im
   const set = (patch: Partial<ActionDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setModel = (name: string, value: string) => setDraft((d) => ({ ...d, model: { ...d.model, [name]: value } }));
   const preview = nodeOf(draft, sources, groups, node);
+  const variables = useMemo(() => sampleVariables(general, [], new Date()), [general]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -143,6 +146,8 @@ export function ActionDialog({ open, node, day = 0, general, sources, audios, im
             images={images}
             model={draft.model}
             lists={lists}
+            message={messageFormat(field, definition.fields)}
+            variables={variables}
           />
         ))}
         {problems.rule && (
@@ -167,12 +172,29 @@ interface FieldInputProps {
   model: Readonly<Record<string, string>>;
   /** The chosen integration's lists, for fields picked from them. */
   lists: ServiceListsQuery;
+  /** A message sent to the registrant (email body, SMS, MMS): merge tags and a preview beside it. */
+  message: "email" | "text" | undefined;
+  /** The preview's merge values (the sample registrant). */
+  variables: Record<string, string>;
+}
+
+/** Whether a field is a message to the registrant: an email body beside a subject, or an SMS/MMS text. */
+function messageFormat(field: ActionField, fields: readonly ActionField[]): "email" | "text" | undefined {
+  if (field.kind !== "textarea") return undefined;
+  if (field.name === "message" && fields.some((f) => f.name === "emailSubject")) return "email";
+  return field.name === "smsText" || field.name === "mmsText" ? "text" : undefined;
 }
 
 /** One catalogue field of an action, as the input its kind asks for. */
-function ActionFieldInput({ field, service, value, onChange, error, audios, images, model, lists }: FieldInputProps) {
+function ActionFieldInput({ field, service, value, onChange, error, audios, images, model, lists, message, variables }: FieldInputProps) {
   const label = field.required ? field.label : `${field.label} (optional)`;
   const common = { label, value, error, onChange: (e: { target: { value: string } }) => onChange(e.target.value) };
+  if (message) {
+    return (
+      <MessageField label={label} value={value} onChange={onChange} error={error} placeholder={field.placeholder} format={message}
+        subject={message === "email" ? (model.emailSubject ?? "") : undefined} fields={[]} variables={variables} rows={4} />
+    );
+  }
   if (field.kind === "textarea") return <TextArea {...common} placeholder={field.placeholder} />;
   if (field.options) return <Select {...common} options={[NONE, ...field.options]} />;
   if (field.kind === "audio" || field.kind === "image") {

@@ -1,12 +1,13 @@
 import { Link } from "wouter";
 import { href } from "../../../config/paths.js";
 
-/** The editor's sections: the action timeline, the eight settings of spec §2, history and events. */
+/** The editor's sections: the action timeline, the eight settings of spec §2 and the autoresponder's emails (spec §3), history and events. */
 export const SETTINGS_SECTIONS = [
   { id: "calendar", label: "Calendar" },
   { id: "event-info", label: "Event info" },
   { id: "integrations", label: "Integrations" },
   { id: "registration", label: "Registration" },
+  { id: "autoresponder", label: "Autoresponder emails" },
   { id: "advanced", label: "Advanced" },
   { id: "audience", label: "Audience" },
   { id: "templates", label: "Templates" },

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { RoomSnapshot } from "@cuepoint/sdk";
+import type { LiveStream, RoomSnapshot } from "@cuepoint/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveRuns, media, type TimelineRow } from "../db/schema/index.js";
 import { createMediaProcessing, type MediaProcessing } from "../media/processing.js";
 import { clientFor } from "../room/chat/testChat.js";
 import { createUser } from "../users/users.js";
 import { createRoomTest, eventually, type RoomTest } from "../room/testRoom.js";
-import type { LiveStream } from "./liveRoutes.js";
 import { startLive, type LiveService } from "./startLive.js";
 import { ensureFfmpeg, pushTestPattern } from "./testPush.js";
 

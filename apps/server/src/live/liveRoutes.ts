@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { LiveStreamSchema, type LiveStream } from "@cuepoint/sdk";
 import type { AppDeps } from "../deps.js";
 import { defineRoute } from "../http/route.js";
 import { loadConsoleRoom } from "../room/chat/consoleEvent.js";
@@ -11,17 +12,6 @@ const NOTE =
   "timeline is a live webinar (`eventType` live-webinar) on Cuepoint's own platform with no video: the host's " +
   "encoder (OBS or any RTMP encoder) publishes to `ingestUrl` with `streamKey`; attendees watch it in the room. " +
   "See apps/server/src/live/README.md.";
-
-const Time = v.nullable(v.string());
-export const LiveStreamSchema = v.object({
-  /** False: this event plays its timeline's video, or runs on another platform (no key is made). */
-  streamed: v.boolean(),
-  ingestUrl: v.string(),
-  streamKey: v.nullable(v.string()),
-  state: v.picklist(["waiting", "receiving", "ended"]),
-  runs: v.array(v.object({ id: v.string(), startedAt: v.string(), endedAt: Time, recordingMediaId: Time, error: Time })),
-});
-export type LiveStream = v.InferOutput<typeof LiveStreamSchema>;
 
 async function answer(deps: AppDeps, accountId: string, id: string, fresh: boolean): Promise<LiveStream> {
   const { orm } = deps.db;

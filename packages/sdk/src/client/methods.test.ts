@@ -82,7 +82,8 @@ describe("every method of spec §7", () => {
     // + the room's chat (room.chat) and 9 console calls (issue 13); + 3 scheduled-job calls
     // (scheduledActions, cancelScheduled, resendScheduled: issue 16); + the page check
     // (timelines.pageCheck: issue 15); + the autoresponder's "send me a test"
-    // (automation.testAutoresponder: issue 16).
-    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9 + 3 + 1 + 1);
+    // (automation.testAutoresponder: issue 16); + the live stream's key and state (console.live,
+    // console.newStreamKey: issue 17).
+    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9 + 3 + 1 + 1 + 2);
   });
 });

@@ -9,6 +9,7 @@ import type {
   RoomChatMessage,
   RoomChatSendRequest,
 } from "../schemas/roomChat.js";
+import type { LiveStream } from "../schemas/liveStream.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { group } from "./group.js";
 import type { Success } from "./types.js";
@@ -65,6 +66,10 @@ export interface ConsoleResource {
   start(id: Id): CuepointPromise<Success<ConsoleEvent>>;
   /** `POST /webinars/{id}/console/end` (manual events). @example await client.console.end(id) */
   end(id: Id): CuepointPromise<Success<ConsoleEvent>>;
+  /** `GET /webinars/{id}/live`: the RTMP ingest address, secret stream key and stream state (issue 17). @example const { success: live } = await client.console.live(id) */
+  live(id: Id): CuepointPromise<Success<LiveStream>>;
+  /** `POST /webinars/{id}/live/key`: a new stream key; the old one stops working. @example await client.console.newStreamKey(id) */
+  newStreamKey(id: Id): CuepointPromise<Success<LiveStream>>;
 }
 
 /** The host's live console (issue 13). */
@@ -79,4 +84,6 @@ export const roomConsole = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): ConsoleRe
     push: "POST /webinars/{id}/console/push",
     start: "POST /webinars/{id}/console/start",
     end: "POST /webinars/{id}/console/end",
+    live: "GET /webinars/{id}/live",
+    newStreamKey: "POST /webinars/{id}/live/key",
   });

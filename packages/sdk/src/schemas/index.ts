@@ -17,6 +17,7 @@ export * from "./media.js";
 export * from "./multiEventSetting.js";
 export * from "./room.js";
 export * from "./roomChat.js";
+export * from "./liveStream.js";
 export * from "./timelineDraft.js";
 export * from "./timelineMaster.js";
 export * from "./timelineNode.js";

@@ -11,6 +11,8 @@ export const roomConsoleCalls: Record<string, CallRow> = {
     method: "POST", path: "/public/room/tok%2F1/chat", encoding: "json",
     body: { clientId: "c-1", body: "Hello" },
   },
+  "console.live": { call: (c) => c.console.live("ev1"), method: "GET", path: "/webinars/ev1/live", encoding: "none" },
+  "console.newStreamKey": { call: (c) => c.console.newStreamKey("ev/1"), method: "POST", path: "/webinars/ev%2F1/live/key", encoding: "none" },
   "console.get": { call: (c) => c.console.get("ev1"), method: "GET", path: "/webinars/ev1/console", encoding: "none" },
   "console.send": {
     schema: ConsoleMessageRequestSchema,

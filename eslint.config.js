@@ -74,9 +74,9 @@ export default tseslint.config(
               message: "Screens may read the current route (shell/currentRoute.ts), nothing else of the shell.",
             },
             {
-              target: [`${dashboard}/ui`, `${dashboard}/lib`, `${dashboard}/api`, `${dashboard}/config`],
+              target: [`${dashboard}/ui`, `${dashboard}/lib`, `${dashboard}/api`, `${dashboard}/config`, `${dashboard}/features`],
               from: [`${dashboard}/screens`, `${dashboard}/routes.tsx`, `${dashboard}/shell`],
-              message: "ui, lib, api and config are shared layers: they import no screen, route table or shell.",
+              message: "ui, lib, api, config and features are shared layers: they import no screen, route table or shell.",
             },
           ],
         },

@@ -94,7 +94,10 @@ describe("cancel", () => {
     const { success } = await t.owner.automation.cancelScheduled({ webinarTimeline: t.timeline.id, nodeKey: "mail" });
     expect(success).toEqual({ canceled: 2 });
     expect([(await t.jobsOf(bob)).mail?.status, (await t.jobsOf(cat)).mail?.status]).toEqual(["canceled", "canceled"]);
-    const [mail] = (await t.owner.automation.scheduledActions({ webinarTimeline: t.timeline.id })).success.filter((a) => a.nodeKey === "mail");
+    const actions = (await t.owner.automation.scheduledActions({ webinarTimeline: t.timeline.id })).success;
+    // An action with nothing waiting comes after those with a next due time.
+    expect(actions.map((a) => a.nodeKey)).toEqual(["follow", "mail"]);
+    const mail = actions.find((a) => a.nodeKey === "mail");
     expect([mail?.counts.canceled, mail?.counts.pending, mail?.nextDueAt]).toEqual([3, 0, null]);
     // Nothing left waiting: 0, not an error.
     expect((await t.owner.automation.cancelScheduled({ webinarID: eventId, nodeKey: "mail" })).success).toEqual({ canceled: 0 });

@@ -87,8 +87,13 @@ const scheduledActionsRoute = defineRoute({
       if (next && (!summary.nextDueAt || next < summary.nextDueAt)) summary.nextDueAt = next;
       byKey.set(row.nodeKey, summary);
     }
-    const order = (s: { nextDueAt: string | null; actionTitle: string }) => s.nextDueAt ?? `~${s.actionTitle}`;
-    return { success: [...byKey.values()].sort((a, b) => order(a).localeCompare(order(b))) };
+    // Soonest waiting first; actions with nothing waiting after, by title.
+    const rank = (s: { nextDueAt: string | null; actionTitle: string }) => [s.nextDueAt === null ? 1 : 0, s.nextDueAt ?? "", s.actionTitle] as const;
+    const compare = (a: v.InferOutput<typeof SummarySchema>, b: v.InferOutput<typeof SummarySchema>) => {
+      const [x, y] = [rank(a), rank(b)];
+      return x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || x[2].localeCompare(y[2]);
+    };
+    return { success: [...byKey.values()].sort(compare) };
   },
 });
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { WEBINAR_EXPORT_TYPES, type Webinar } from "@cuepoint/sdk";
 import { client } from "../../api/client.js";
+import { AutomationPanel } from "../../features/automation/AutomationPanel.js";
 import { useQuery } from "../../api/useQuery.js";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
 import { refreshSessionData } from "../../session/dataStore.js";
@@ -25,7 +26,7 @@ const EXPORT_LABELS: Record<ExportType, string> = {
   nonattendees: "Non-attendees",
 };
 
-/** One webinar (/webinar/{id}): the live console (or, afterwards, its summary), details, reschedule, visibility toggle, co-organizers, hosts, agents, CSV export, delete. */
+/** One webinar (/webinar/{id}): the live console (or, afterwards, its summary), details, reschedule, visibility toggle, co-organizers, hosts, agents, CSV export, what is waiting and the delivery log, delete. */
 export default function WebinarScreen({ params }: ScreenProps) {
   const id = params.id ?? "";
   const webinar = useQuery(async () => (await client.webinars.get(id)).success, [id]);
@@ -163,6 +164,7 @@ function WebinarDetails({ webinar, onChange, reload }: { webinar: Webinar; onCha
           remove={(pid) => client.webinars.removeAgent(id, pid)}
         />
       </div>
+      <AutomationPanel scope={{ webinarID: id }} />
     </div>
   );
 }

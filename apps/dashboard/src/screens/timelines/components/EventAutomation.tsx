@@ -1,13 +1,10 @@
 import type { SimulatedAction, Webinar } from "@cuepoint/sdk";
 import { useState, type FormEvent } from "react";
 import { client } from "../../../api/client.js";
-import { useQuery } from "../../../api/useQuery.js";
 import { formErrorsFrom, type FormErrors } from "../../../lib/formErrors.js";
-import { Button, Dialog, FormError, ListState, Pagination, Select, Tabs, tabPanelProps, TextField } from "../../../ui/index.js";
+import { DeliveryLog } from "../../../features/automation/DeliveryLog.js";
+import { Button, Dialog, FormError, Select, Tabs, tabPanelProps, TextField } from "../../../ui/index.js";
 import { timeZoneOptions } from "../../../lib/timeZones.js";
-
-const DELIVERIES_PAGE_SIZE = 50;
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** One event's automation: its delivery log (50 a page) and a dry run for a hypothetical registrant. */
 export function EventAutomation({ timelineId, event, onClose }: { timelineId: string; event: Webinar | undefined; onClose: () => void }) {
@@ -17,35 +14,10 @@ export function EventAutomation({ timelineId, event, onClose }: { timelineId: st
       {event && (
         <div className="stack">
           <Tabs label="Automation" selected={tab} onSelect={(id) => setTab(id as "log" | "simulate")} items={[{ id: "log", label: "Delivery log" }, { id: "simulate", label: "Simulate" }]} />
-          <div {...tabPanelProps(tab)}>{tab === "log" ? <DeliveryLog webinarID={event.webinarID} /> : <Simulate timelineId={timelineId} event={event} />}</div>
+          <div {...tabPanelProps(tab)}>{tab === "log" ? <DeliveryLog scope={{ webinarID: event.webinarID }} emptyText="Nothing delivered for this event yet." /> : <Simulate timelineId={timelineId} event={event} />}</div>
         </div>
       )}
     </Dialog>
-  );
-}
-
-function DeliveryLog({ webinarID }: { webinarID: string }) {
-  const [page, setPage] = useState(1);
-  const log = useQuery(() => client.automation.deliveries({ webinarID, page }), [webinarID, page]);
-  return (
-    <>
-      <ListState query={log} label="deliveries" isEmpty={(answer) => answer.success.length === 0} empty="Nothing delivered for this event yet.">
-        {(answer) => (
-          <div className="table-wrap">
-            <table>
-              <caption className="visually-hidden">Delivery log</caption>
-              <thead><tr><th scope="col">When</th><th scope="col">Action</th><th scope="col">Outcome</th><th scope="col">Detail</th></tr></thead>
-              <tbody>
-                {answer.success.map((d) => (
-                  <tr key={d.id}><td>{when(d.at)}</td><td>{d.action}</td><td>{d.outcome}{d.attempt > 1 ? ` (try ${d.attempt})` : ""}</td><td>{d.detail}</td></tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </ListState>
-      <Pagination page={page} pageCount={Math.ceil((log.data?.total ?? 0) / DELIVERIES_PAGE_SIZE)} onPage={setPage} label="Delivery log pages" />
-    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { client } from "../../../api/client.js";
 import { useQuery } from "../../../api/useQuery.js";
 import { href } from "../../../config/paths.js";
+import { AutomationPanel } from "../../../features/automation/AutomationPanel.js";
 import { Button, ListState, Pagination, Tabs, tabPanelProps } from "../../../ui/index.js";
 import { EventAutomation } from "./EventAutomation.js";
 
@@ -17,7 +18,7 @@ const when = (iso: string, timeZone: string) => {
   }
 };
 
-/** Scheduled Events: this timeline's upcoming and past events, 12 a page. */
+/** Scheduled Events: this timeline's upcoming and past events, 12 a page; what is waiting and the delivery log across them. */
 export function ScheduledEvents({ id }: { id: string }) {
   const [kind, setKind] = useState<Kind>("upcoming");
   const [pages, setPages] = useState<Record<Kind, number>>({ upcoming: 1, past: 1 });
@@ -57,6 +58,7 @@ export function ScheduledEvents({ id }: { id: string }) {
         <Pagination page={page} pageCount={pageCount(total, SCHEDULED_EVENTS_PAGE_SIZE)} onPage={(p) => setPages((all) => ({ ...all, [kind]: p }))} label={`${kind === "upcoming" ? "Upcoming" : "Past"} events pages`} />
       </div>
       <EventAutomation timelineId={id} event={automating} onClose={() => setAutomating(undefined)} />
+      <AutomationPanel scope={{ webinarTimeline: id }} headingLevel={3} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { attendance } from "../../db/schema/index.js";
+import { attendance, users } from "../../db/schema/index.js";
 import { readyMail } from "../../engine/testSupport.js";
 import { startFakeZoom, type FakeZoom } from "../../integrations/services/zoom/fake.js";
 import { createDeliveryTestApp, type DeliveryTestApp } from "../testSupport.js";
@@ -205,6 +205,22 @@ describe("Zoom delivery and accounts", () => {
     const refresh = zoom.calls("POST /oauth/token").find((r) => (r.data as Record<string, string>).grant_type === "refresh_token");
     expect(refresh?.data).toMatchObject({ refresh_token: "zoom-refresh" });
     expect(zoom.calls("POST /v2/users/me/webinars")[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+});
+
+describe("Zoom and CSV imports", () => {
+  it("an imported list is registered on Zoom in batches of 30, each keeping a personal link", async () => {
+    const eventId = await schedule("2026-05-04T10:00"); // the next open session: the import's rows go to it
+    const remoteId = (await t.sessionOf(eventId))?.remoteId ?? "";
+    await t.db.orm.update(users).set({ features: { registrantUpload: true } }).where(eq(users.accountId, t.accountId));
+    const rows = Array.from({ length: 35 }, (_, i) => `lead${i}@example.com,Lead ${i}`).join("\n");
+    const answer = await t.owner.leads.upload({ webinarTimeline: t.timeline.id, csv: new Blob([`email,name\n${rows}\n`], { type: "text/csv" }) });
+    expect(answer).toMatchObject({ success: { imported: 35 } });
+    await t.delivery.drain();
+    const batches = zoom.calls(`POST /v2/webinars/${remoteId}/batch_registrants`).map((r) => (r.data as { registrants: unknown[] }).registrants.length);
+    expect(batches.sort((a, b) => b - a)).toEqual([30, 5]);
+    expect(zoom.created.get(remoteId)?.registrants).toHaveLength(35);
+    await expect(t.view(eventId)).resolves.toMatchObject({ registrants: { registered: 35, pending: 0, refused: 0 } });
   });
 });
 

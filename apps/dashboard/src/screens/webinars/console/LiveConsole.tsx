@@ -7,6 +7,7 @@ import { consoleApiOf, type ConsoleApi } from "./consoleApi.js";
 import { ConsoleTimeZone } from "./consoleFormat.js";
 import { ConsoleControl } from "./ConsoleControl.js";
 import { isOver } from "./consoleState.js";
+import { LivePanel, liveStreamApiOf, type LiveStreamApi } from "./LivePanel.js";
 import { ConsoleSummary } from "./ConsoleSummary.js";
 import { PresencePanel } from "./PresencePanel.js";
 import { PushPanel } from "./PushPanel.js";
@@ -14,6 +15,7 @@ import { useLiveConsole } from "./useLiveConsole.js";
 import "./console.css";
 
 let defaultApi: ConsoleApi | undefined;
+let defaultLiveApi: LiveStreamApi | undefined;
 
 /**
  * The host's live console of one event, on the webinar screen: who is in the room, the chat inbox,
@@ -23,7 +25,7 @@ let defaultApi: ConsoleApi | undefined;
  * @example
  * <LiveConsole eventId={webinar.webinarID} timeZone={webinar.timeZone} />
  */
-export function LiveConsole(props: { eventId: string; timeZone?: string | undefined; api?: ConsoleApi; channel?: ConsoleChannelOptions }) {
+export function LiveConsole(props: { eventId: string; timeZone?: string | undefined; api?: ConsoleApi; liveApi?: LiveStreamApi; channel?: ConsoleChannelOptions }) {
   return (
     <ConsoleTimeZone.Provider value={props.timeZone}>
       <Console {...props} />
@@ -31,9 +33,11 @@ export function LiveConsole(props: { eventId: string; timeZone?: string | undefi
   );
 }
 
-function Console({ eventId, api, channel }: { eventId: string; api?: ConsoleApi | undefined; channel?: ConsoleChannelOptions | undefined }) {
+function Console({ eventId, api, liveApi, channel }: { eventId: string; api?: ConsoleApi | undefined; liveApi?: LiveStreamApi | undefined; channel?: ConsoleChannelOptions | undefined }) {
   const consoleApi = api ?? (defaultApi ??= consoleApiOf(client, apiURL));
   const live = useLiveConsole(eventId, consoleApi, channel);
+  // A console given its own api (a test's fake server) asks the live stream only through its own liveApi.
+  const liveStreamApi = liveApi ?? (api ? undefined : (defaultLiveApi ??= liveStreamApiOf(client)));
   const { state } = live;
 
   if (!state) {
@@ -64,6 +68,7 @@ function Console({ eventId, api, channel }: { eventId: string; api?: ConsoleApi 
         <span className="muted">{state.event.subject || state.event.title}</span>
       </div>
       <ConsoleControl eventId={eventId} api={consoleApi} state={state} status={live.status} onEvent={live.apply.event} />
+      {liveStreamApi && <LivePanel eventId={eventId} api={liveStreamApi} />}
       <div className="console-grid">
         <ChatInbox {...props} />
         <div className="stack">

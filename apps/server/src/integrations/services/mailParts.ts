@@ -1,6 +1,6 @@
 import { messageIdFor } from "../../engine/actions/messageId.js";
 import { modelText } from "../../engine/actions/require.js";
-import { fillTemplate, messageVariables } from "../../engine/actions/template.js";
+import { renderedMail } from "../../engine/actions/template.js";
 import { PermanentActionError, type ActionJob } from "../../engine/actions/types.js";
 
 /** One timeline mail as the HTTP sending services (Mailgun, Amazon SES) send it. */
@@ -12,6 +12,8 @@ export interface MailParts {
   to: string;
   subject: string;
   text: string;
+  /** The same body as a whole HTML mail (the SDK's `renderMessage`). */
+  html: string;
   /** Derived from the job's idempotency key: the same on every retry (messageId.ts). */
   messageId: string;
 }
@@ -23,7 +25,7 @@ const address = (name: string, email: string) => (name.trim() ? `${quoted(name.t
 
 /**
  * The sendMail node's mail for this registrant, as SMTP builds it (`smtp/actions.ts`):
- * `emailFrom` (+ `nameFrom`), `emailSubject` and `message` personalised (template.ts), to the
+ * `emailFrom` (+ `nameFrom`), `emailSubject` and `message` personalised, as text and HTML (template.ts `renderedMail`), to the
  * registrant by name, with a Message-ID derived from the job's idempotency key. Refuses, in
  * `label`'s name, a From that is not an address.
  *
@@ -35,13 +37,14 @@ export function mailParts(job: ActionJob, label: string): MailParts {
   if (!/^[^\s@<>"]+@[^\s@<>"]+$/.test(fromAddress)) {
     throw new PermanentActionError(`${label}: "${fromAddress}" is not an email address to send from (emailFrom).`);
   }
-  const variables = messageVariables(job);
+  const { subject, text, html } = renderedMail(job);
   return {
     from: address(modelText(job, "nameFrom"), fromAddress),
     fromAddress,
     to: address(job.registrant.name, job.registrant.email.trim()),
-    subject: fillTemplate(modelText(job, "emailSubject"), variables),
-    text: fillTemplate(String(job.node.model.message ?? ""), variables),
+    subject,
+    text,
+    html,
     messageId: messageIdFor(job.idempotencyKey, fromAddress),
   };
 }

@@ -6,7 +6,7 @@ import type { ActionRun } from "../types.js";
 import { missingWords, sendOptions, sesActionError, sesClient } from "./client.js";
 
 /**
- * AMAZONSES `sendMail`: one plain-text mail to the registrant through SES API v2 `SendEmail`
+ * AMAZONSES `sendMail`: one mail (text and HTML) to the registrant through SES API v2 `SendEmail`
  * (`POST /v2/email/outbound-emails`, Simple content: From, To, UTF-8 subject and text,
  * personalised as SMTP's). SES replaces any Message-ID with its own and has no idempotency key,
  * so the job's key travels as the `X-Cuepoint-Idempotency-Key` header (SES keeps custom
@@ -29,7 +29,7 @@ export async function amazonSesSendMail({ job, service }: ActionRun): Promise<Ac
         Content: {
           Simple: {
             Subject: { Data: mail.subject, Charset: "UTF-8" },
-            Body: { Text: { Data: mail.text, Charset: "UTF-8" } },
+            Body: { Text: { Data: mail.text, Charset: "UTF-8" }, Html: { Data: mail.html, Charset: "UTF-8" } },
             Headers: [{ Name: "X-Cuepoint-Idempotency-Key", Value: job.idempotencyKey }],
           },
         },

@@ -50,6 +50,10 @@ async function create(fields: Record<string, string> = {}): Promise<string> {
 const job = (model: Record<string, unknown> = MODEL, integrationID = integrationId) =>
   makeJob({ accountId, integrationType: "AMAZONSES", action: "sendMail", integrationID, model });
 
+/** The body's HTML part: the join link clickable (the SDK's renderMessage). */
+const JOIN_HTML =
+  '<p>Join at <a href="https://join.example.com/evt-3?r=reg-7">https://join.example.com/evt-3?r=reg-7</a> on March 5, 2024 at 9:00 AM EST.</p>';
+
 describe("Amazon SES check", () => {
   it("asks GetAccount with a SigV4-signed request and says what the account can do", async () => {
     await expect(owner.integrations.check("amazonses", KEYS)).resolves.toMatchObject({
@@ -100,7 +104,10 @@ describe("Amazon SES sendMail", () => {
       Content: {
         Simple: {
           Subject: { Data: "Ada, Scaling Webinars starts soon", Charset: "UTF-8" },
-          Body: { Text: { Data: "Join at https://join.example.com/evt-3?r=reg-7 on March 5, 2024 at 9:00 AM EST.", Charset: "UTF-8" } },
+          Body: {
+            Text: { Data: "Join at https://join.example.com/evt-3?r=reg-7 on March 5, 2024 at 9:00 AM EST.", Charset: "UTF-8" },
+            Html: { Data: expect.stringContaining(JOIN_HTML) as string, Charset: "UTF-8" },
+          },
           Headers: [{ Name: "X-Cuepoint-Idempotency-Key", Value: "node-1:reg-7:evt-3" }],
         },
       },

@@ -5,8 +5,8 @@ import type { ActionRun } from "../types.js";
 import { mailgunAccount, mailgunActionError } from "./client.js";
 
 /**
- * MAILGUN `sendMail`: one plain-text mail to the registrant (`POST /v3/{domain}/messages`,
- * multipart form: `from`, `to`, `subject`, `text`), with the Message-ID derived from the job's
+ * MAILGUN `sendMail`: one mail, text and HTML, to the registrant (`POST /v3/{domain}/messages`,
+ * multipart form: `from`, `to`, `subject`, `text`, `html`), with the Message-ID derived from the job's
  * idempotency key in `h:Message-Id` (Mailgun keeps a given Message-Id) and the key itself in
  * `h:X-Cuepoint-Idempotency-Key`: a retry after a 5xx or a timeout carries the same Message-ID,
  * so the recipient's mail system can tell it is the same message. Mailgun has no idempotency
@@ -26,6 +26,7 @@ export async function mailgunSendMail({ job, service }: ActionRun): Promise<Acti
       to: [mail.to],
       subject: mail.subject,
       text: mail.text,
+      html: mail.html,
       "h:Message-Id": mail.messageId,
       "h:X-Cuepoint-Idempotency-Key": job.idempotencyKey,
     });

@@ -49,6 +49,10 @@ async function create(fields: Record<string, string> = {}): Promise<string> {
 const job = (model: Record<string, unknown> = MODEL, integrationID = integrationId) =>
   makeJob({ accountId, integrationType: "MAILGUN", action: "sendMail", integrationID, model });
 
+/** The body's HTML part: the join link clickable (the SDK's renderMessage). */
+const JOIN_HTML =
+  '<p>Join at <a href="https://join.example.com/evt-3?r=reg-7">https://join.example.com/evt-3?r=reg-7</a> on March 5, 2024 at 9:00 AM EST.</p>';
+
 describe("Mailgun check", () => {
   it("asks Mailgun for the sending domain with the key and says what it answered", async () => {
     await expect(owner.integrations.check("mailgun", { api_key: MAILGUN_KEY, domain: MAILGUN_DOMAIN, accountType: "us" })).resolves
@@ -85,6 +89,7 @@ describe("Mailgun sendMail", () => {
         to: ['"Ada Lovelace" <ada@example.com>'],
         subject: ["Ada, Scaling Webinars starts soon"],
         text: ["Join at https://join.example.com/evt-3?r=reg-7 on March 5, 2024 at 9:00 AM EST."],
+        html: [expect.stringContaining(JOIN_HTML) as string],
         "h:Message-Id": [messageId],
         "h:X-Cuepoint-Idempotency-Key": ["node-1:reg-7:evt-3"],
       },

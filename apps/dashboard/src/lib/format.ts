@@ -3,20 +3,28 @@
  */
 
 /**
- * An ISO instant as a readable date and time, in the event's time zone when given.
+ * An ISO instant as a readable date and time with its zone named, in the given zone (the event's)
+ * or else the browser's: a time in a list never leaves the reader guessing which zone it is in.
  *
  * @example
- * formatWhen("2026-03-01T17:00:00Z", "Europe/Paris"); // "Mar 1, 2026, 6:00 PM"
+ * formatWhen("2026-03-01T17:00:00Z", "Europe/Paris"); // "Mar 1, 2026, 6:00 PM GMT+1"
  */
 export function formatWhen(iso: string | undefined, timeZone?: string): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
   try {
-    return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+    return `${date.toLocaleString("en-US", { ...options, timeZone })} ${zoneName(date, timeZone)}`;
   } catch {
-    return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+    return `${date.toLocaleString("en-US", options)} ${zoneName(date)}`;
   }
+}
+
+/** The zone's short name at that instant ("PDT", "GMT+1"); the browser's zone when none is given. */
+function zoneName(date: Date, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(date);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone ?? "";
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatWhen } from "../../lib/format.js";
 import type { Delivery, ScheduledAction } from "@cuepoint/sdk";
 
 /** The host's own time zone: the browser's (the account keeps none). */
@@ -9,23 +10,7 @@ export const hostTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions(
  * @example
  * formatInZone("2026-05-09T16:00:00Z", "America/Los_Angeles"); // "May 9, 2026, 9:00 AM PDT"
  */
-export function formatInZone(iso: string | null | undefined, timeZone: string): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
-  try {
-    return `${date.toLocaleString("en-US", { ...options, timeZone })} ${zoneName(date, timeZone)}`;
-  } catch {
-    return date.toLocaleString("en-US", options);
-  }
-}
-
-/** The zone's short name at that instant ("PDT", "GMT+2"). */
-function zoneName(date: Date, timeZone: string): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(date).find((p) => p.type === "timeZoneName");
-  return part?.value ?? timeZone;
-}
+export const formatInZone = (iso: string | null | undefined, timeZone: string): string => formatWhen(iso ?? undefined, timeZone);
 
 export type JobStatus = ScheduledAction["status"];
 

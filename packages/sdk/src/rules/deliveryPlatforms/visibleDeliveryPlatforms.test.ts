@@ -3,20 +3,21 @@ import { visibleDeliveryPlatforms } from "./visibleDeliveryPlatforms.js";
 
 describe("visibleDeliveryPlatforms", () => {
   it.each<[string[], string[]]>([
-    [[], ["aevent"]],
-    [["ZOOM"], ["zoom", "aevent"]],
-    [["GOTOWEBINAR"], ["gotowebinar", "aevent"]],
-    [["YOUTUBE"], ["youtube", "aevent"]],
-    [["YOUTUBE", "ZOOM", "GOTOWEBINAR"], ["gotowebinar", "zoom", "youtube", "aevent"]],
-    [["zoom"], ["zoom", "aevent"]],
-    [["ZOOM", "ZOOM"], ["zoom", "aevent"]],
-    [["AEVENT"], ["aevent"]],
-    [["MAILCHIMP", "WEBINAR", "OBVIO", "VSL"], ["aevent"]],
+    [[], ["aevent", "vsl"]],
+    [["ZOOM"], ["zoom", "aevent", "vsl"]],
+    [["GOTOWEBINAR"], ["gotowebinar", "aevent", "vsl"]],
+    [["YOUTUBE"], ["youtube", "aevent", "vsl"]],
+    [["YOUTUBE", "ZOOM", "GOTOWEBINAR"], ["gotowebinar", "zoom", "youtube", "aevent", "vsl"]],
+    [["zoom"], ["zoom", "aevent", "vsl"]],
+    [["ZOOM", "ZOOM"], ["zoom", "aevent", "vsl"]],
+    [["AEVENT"], ["aevent", "vsl"]],
+    [["MAILCHIMP", "WEBINAR", "OBVIO", "VSL"], ["aevent", "vsl"]],
   ])("%j → %j", (linked, shown) => {
     expect(visibleDeliveryPlatforms(linked)).toEqual(shown);
   });
 
-  it("never shows vsl, which no integration links", () => {
-    expect(visibleDeliveryPlatforms(["GOTOWEBINAR", "ZOOM", "YOUTUBE", "AEVENT", "VSL"])).not.toContain("vsl");
+  it("always offers vsl, played by the own room like aevent, once", () => {
+    expect(visibleDeliveryPlatforms([]).filter((p) => p === "vsl")).toEqual(["vsl"]);
+    expect(visibleDeliveryPlatforms(["GOTOWEBINAR", "ZOOM", "YOUTUBE", "AEVENT", "VSL"])).toEqual(["gotowebinar", "zoom", "youtube", "aevent", "vsl"]);
   });
 });

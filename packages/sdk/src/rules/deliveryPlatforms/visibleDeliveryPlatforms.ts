@@ -4,10 +4,10 @@ import { DELIVERY_PLATFORMS, OWN_PLATFORM, type DeliveryPlatform } from "../../c
  * The integration type (upper case, as `integration.type`) whose link shows each delivery
  * platform. `aevent` needs none: it is Cuepoint's own platform and always shown (spec §9).
  *
- * `vsl` is linked to nothing, so this rule never shows it. The spec says platforms are "shown by
- * linked integrations, and aevent is always shown": it names only aevent as the exception, and no
- * integration kind corresponds to vsl, so nothing justifies always showing it. If the product
- * decides otherwise, add it to {@link ALWAYS_SHOWN_PLATFORMS}.
+ * `vsl` is linked to no integration either: a video sales letter plays in Cuepoint's own room (the
+ * room's `platform` is `aevent` or `vsl`), so it is always shown too. The spec names only aevent as
+ * always shown, but with no integration kind for vsl, that reading left hosts unable to pick a
+ * platform the spec lists (issue 16, item 7: "vsl can be picked as a delivery platform").
  */
 export const PLATFORM_INTEGRATION_TYPES = {
   gotowebinar: "GOTOWEBINAR",
@@ -15,16 +15,16 @@ export const PLATFORM_INTEGRATION_TYPES = {
   youtube: "YOUTUBE",
 } as const satisfies Partial<Record<DeliveryPlatform, string>>;
 
-/** Platforms shown whatever is linked. */
-export const ALWAYS_SHOWN_PLATFORMS: readonly DeliveryPlatform[] = [OWN_PLATFORM];
+/** Platforms shown whatever is linked: the own platform and the video sales letter it plays. */
+export const ALWAYS_SHOWN_PLATFORMS: readonly DeliveryPlatform[] = [OWN_PLATFORM, "vsl"];
 
 /**
  * The delivery platforms to offer, in {@link DELIVERY_PLATFORMS} order: those whose integration is
- * linked, plus aevent always. Integration types are compared case-insensitively.
+ * linked, plus aevent and vsl always. Integration types are compared case-insensitively.
  *
  * @example
- * visibleDeliveryPlatforms(["ZOOM", "MAILCHIMP"]); // ["zoom", "aevent"]
- * visibleDeliveryPlatforms([]); // ["aevent"]
+ * visibleDeliveryPlatforms(["ZOOM", "MAILCHIMP"]); // ["zoom", "aevent", "vsl"]
+ * visibleDeliveryPlatforms([]); // ["aevent", "vsl"]
  */
 export function visibleDeliveryPlatforms(linkedIntegrationTypes: readonly string[]): DeliveryPlatform[] {
   const linked = new Set(linkedIntegrationTypes.map((type) => type.toUpperCase()));

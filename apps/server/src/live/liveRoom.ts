@@ -33,3 +33,16 @@ export async function liveRoomOf(orm: Orm, accountId: string, eventId: string, g
     recording: await loadProgramOf(orm, accountId, ids),
   };
 }
+
+/**
+ * The room with its live side read again now: the snapshot route takes a room the hub shares per
+ * event for up to 30 s, while the stream's state must reach the widget within its 5 s look.
+ */
+export async function refreshLive<T extends { accountId: string; event: { id: string }; timeline: { general: GeneralSetting }; live: LiveRoom | null; program: Program | null }>(
+  orm: Orm,
+  room: T,
+): Promise<T> {
+  if (!room.live) return room;
+  const live = await liveRoomOf(orm, room.accountId, room.event.id, room.timeline.general);
+  return live ? { ...room, live, program: live.recording } : room;
+}

@@ -8,6 +8,7 @@ import { serveFile } from "../media/serveFile.js";
 import { brandingImage, brandingOf } from "./branding.js";
 import { hlsMediaPlaylist, hlsMaster, hlsPoster, hlsSegment } from "./hlsAnswers.js";
 import { LIVE_PLAYLIST_NAME, LIVE_RENDITION, liveMediaPlaylist, liveSegment } from "../live/liveHls.js";
+import { refreshLive } from "../live/liveRoom.js";
 import { streamChannel } from "./channel.js";
 import { countRegistrants } from "./registrantCount.js";
 import { cachedRoom, loadRoom } from "./roomState.js";
@@ -43,7 +44,7 @@ const snapshot = defineRoute({
   async handle({ params, query, deps }) {
     const { orm } = deps.db;
     // The event's part is shared by every link of the event while it has channels (a crowd arriving at the start).
-    const room = await deps.room.load(tokenOf(params));
+    const room = await refreshLive(orm, await deps.room.load(tokenOf(params)));
     const now = deps.config.now().getTime();
     const live = roomViewAt(room.timing, now, entryOf(query)).phase === "live";
     const mode = room.timeline.general.hls.audienceCount;

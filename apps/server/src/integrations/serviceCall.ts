@@ -90,10 +90,43 @@ function pinnedFetch(url: string, sent: SentRequest, pin: NonNullable<RawService
   });
 }
 
+/**
+ * Network errors that mean the request never reached the service: refused, unknown or
+ * unreachable host, a connection that could not be opened in time, a certificate refused before
+ * anything was sent. A timeout waiting for the answer, or a dropped connection, may come after
+ * the service did the work.
+ */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+]);
+
+/**
+ * Whether a network error's code (`ECONNREFUSED`, or undefined for a timeout or an unknown
+ * failure) says the request never reached the service.
+ *
+ * @example
+ * neverSent("ECONNREFUSED"); // true
+ * neverSent("ECONNRESET"); // false: the service may have read it
+ */
+export const neverSent = (code: string | undefined): boolean => code !== undefined && NOT_SENT_CODES.has(code);
+
 /** What one HTTP call came to, before the caller judges it. */
 export type Exchange =
-  /** A network error or a timeout; `message` says which, with the service's name. */
-  | { kind: "unreachable"; message: string }
+  /**
+   * A network error or a timeout; `message` says which, with the service's name; `neverSent` when
+   * the request surely did not reach the service ({@link neverSent}).
+   */
+  | { kind: "unreachable"; message: string; neverSent: boolean }
   /** A 3xx, not followed; `message` names where it pointed. */
   | { kind: "redirect"; message: string }
   /** Any other answer: its status and body (parsed JSON, else text, undefined when empty). */
@@ -140,7 +173,7 @@ export async function exchange(label: string, url: string, request: RawServiceRe
     const message = timedOut
       ? `${label} did not answer in time.`
       : `${label} could not be reached${cause ? ` (${cause})` : ""}.`;
-    return { kind: "unreachable", message };
+    return { kind: "unreachable", message, neverSent: !timedOut && neverSent(cause) };
   }
   if (response.status >= 300 && response.status < 400) {
     const location = response.headers.get("location") ?? "another address";

@@ -10,8 +10,8 @@ import { missingWords, sendOptions, sesActionError, sesClient } from "./client.j
  * (`POST /v2/email/outbound-emails`, Simple content: From, To, UTF-8 subject and text,
  * personalised as SMTP's). SES replaces any Message-ID with its own and has no idempotency key,
  * so the job's key travels as the `X-Cuepoint-Idempotency-Key` header (SES keeps custom
- * headers and returns them in its notifications): a retry after a 5xx, a timeout or throttling is
- * recognisable as the same delivery.
+ * headers and returns them in its notifications). A send is retried only when SES surely did not
+ * take it (throttling, a refused connection: `sesActionError`).
  *
  * @example
  * await amazonSesSendMail(run); // { status: "sent", detail: "SES message 0100018e…" }

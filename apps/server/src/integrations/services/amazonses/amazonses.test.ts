@@ -160,17 +160,27 @@ describe("Amazon SES sendMail", () => {
     }
   });
 
-  it("Amazon SES not answering in time is retryable", async () => {
+  it("a send Amazon SES did not answer in time is not sent again (it may have gone out); one that never reached it is", async () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const restore = pointServicesAt(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+    const { port } = silent.address() as AddressInfo;
+    const restore = pointServicesAt(`http://127.0.0.1:${port}`);
     process.env.CUEPOINT_INTEGRATION_TIMEOUT_MS = "300";
     try {
-      await expect(executeAction(actionContext(t), job())).rejects.toThrow(new RetryableActionError("Amazon SES did not answer in time."));
+      const lost = await executeAction(actionContext(t), job()).catch((error: unknown) => error);
+      expect(lost).toBeInstanceOf(PermanentActionError);
+      expect((lost as Error).message).toMatch(/may have been carried out all the same, so it is not tried again/);
     } finally {
       restore();
       silent.closeAllConnections();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+    // The same port, closed now: the connection is refused, so the mail surely did not go out.
+    const closed = pointServicesAt(`http://127.0.0.1:${port}`);
+    try {
+      await expect(executeAction(actionContext(t), job())).rejects.toBeInstanceOf(RetryableActionError);
+    } finally {
+      closed();
     }
   });
 });

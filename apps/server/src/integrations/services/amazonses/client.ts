@@ -1,8 +1,8 @@
 import { SESv2Client, SESv2ServiceException } from "@aws-sdk/client-sesv2";
-import { isRetryableStatus } from "../../../engine/actions/errors.js";
-import { PermanentActionError, RetryableActionError } from "../../../engine/actions/types.js";
+import { isNotDoneStatus, isRetryableStatus, onceOnlyError } from "../../../engine/actions/errors.js";
+import { PermanentActionError } from "../../../engine/actions/types.js";
 import { serviceTimeoutMs } from "../../endpoints.js";
-import { ServiceError } from "../../serviceCall.js";
+import { neverSent, ServiceError } from "../../serviceCall.js";
 import type { ServiceContext } from "../types.js";
 
 /** An AWS region code (us-east-1, eu-central-2, us-gov-west-1, ap-southeast-5…). */
@@ -72,10 +72,15 @@ export function sesServiceError(error: unknown): ServiceError {
   return new ServiceError(`Amazon SES answered: ${answer.words}`, answer.status >= 500 ? "unreachable" : "refused", answer.status);
 }
 
-/** A failure of a send: network, timeout, 5xx, 408 and 429 (throttling) retried; any other refusal permanent. */
+/**
+ * A failure of a send, in Amazon SES's words. SES takes no idempotency key, so a send is retried
+ * only when it surely was not accepted (`onceOnlyError`: a connection that never opened, 408,
+ * 429 throttling, 503); after a timeout or another 5xx it fails and says it may have gone out.
+ * Any other refusal is permanent.
+ */
 export function sesActionError(error: unknown): Error {
   const answer = answerOf(error);
-  if (!answer) return new RetryableActionError(unreachable(error));
+  if (!answer) return onceOnlyError(unreachable(error), neverSent((error as { code?: string } | undefined)?.code));
   const message = `Amazon SES answered HTTP ${answer.status}: ${answer.words}`;
-  return isRetryableStatus(answer.status) ? new RetryableActionError(message) : new PermanentActionError(message);
+  return isRetryableStatus(answer.status) ? onceOnlyError(message, isNotDoneStatus(answer.status)) : new PermanentActionError(message);
 }

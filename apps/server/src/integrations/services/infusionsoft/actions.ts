@@ -109,6 +109,8 @@ export async function keapAchieveGoal({ job, service }: ActionRun): Promise<Acti
   const contact = await ensureContact(service, job);
   const { body } = await keapPeer<{ results?: Array<{ success?: boolean; message?: string }> }>(service, "/automations/goals/achieve", {
     json: { automation_id: Number(campaign), goal_id: Number(goal), contact_id: Number(contact) },
+    // A goal achieved twice starts its sequence twice, and Keap takes no idempotency key.
+    once: true,
   });
   const failed = body?.results?.find((result) => result.success === false);
   if (failed) throw new PermanentActionError(`Keap did not achieve goal ${goal}: ${failed.message ?? "no reason given"}.`);

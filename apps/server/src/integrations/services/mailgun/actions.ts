@@ -8,9 +8,9 @@ import { mailgunAccount, mailgunActionError } from "./client.js";
  * MAILGUN `sendMail`: one mail, text and HTML, to the registrant (`POST /v3/{domain}/messages`,
  * multipart form: `from`, `to`, `subject`, `text`, `html`), with the Message-ID derived from the job's
  * idempotency key in `h:Message-Id` (Mailgun keeps a given Message-Id) and the key itself in
- * `h:X-Cuepoint-Idempotency-Key`: a retry after a 5xx or a timeout carries the same Message-ID,
- * so the recipient's mail system can tell it is the same message. Mailgun has no idempotency
- * key of its own.
+ * `h:X-Cuepoint-Idempotency-Key`. Mailgun has no idempotency key of its own, so a send is
+ * retried only when Mailgun surely did not take it (`mailgunActionError`); a retry carries the
+ * same Message-ID all the same.
  *
  * @example
  * await mailgunSendMail(run); // { status: "sent", detail: "Queued. Thank you. (<2024…@mg.example.com>)" }

@@ -1,9 +1,9 @@
 import Mailgun from "mailgun.js";
-import { isRetryableStatus } from "../../../engine/actions/errors.js";
-import { PermanentActionError, RetryableActionError } from "../../../engine/actions/types.js";
+import { isNotDoneStatus, isRetryableStatus, onceOnlyError } from "../../../engine/actions/errors.js";
+import { PermanentActionError } from "../../../engine/actions/types.js";
 import type { ServiceContext } from "../types.js";
 import { serviceTimeoutMs } from "../../endpoints.js";
-import { ServiceError } from "../../serviceCall.js";
+import { neverSent, ServiceError } from "../../serviceCall.js";
 
 /** Mailgun's API host per region (the catalogue's `accountType`: `us`, `eu`). */
 export const MAILGUN_HOSTS = { us: "https://api.mailgun.net", eu: "https://api.eu.mailgun.net" } as const;
@@ -71,11 +71,19 @@ export function mailgunServiceError(error: unknown): ServiceError {
   return new ServiceError(`Mailgun answered: ${words(failure)}`, status >= 500 ? "unreachable" : "refused", status);
 }
 
-/** A failure of a send: retried for network, timeout, 5xx, 408, 429; otherwise permanent, in Mailgun's words. */
+/**
+ * A failure of a send, in Mailgun's words. Mailgun takes no idempotency key, so a send is retried
+ * only when it surely was not accepted (`onceOnlyError`: a connection that never opened, 408,
+ * 429, 503); after a timeout, a dropped connection or another 5xx it fails and says it may have
+ * gone out. Any other refusal is permanent.
+ */
 export function mailgunActionError(error: unknown): Error {
   const failure = (error ?? {}) as MailgunFailure;
   const status = statusOf(failure);
-  if (status === undefined) return new RetryableActionError(`Mailgun could not be reached (${words(failure)}).`);
+  if (status === undefined) {
+    const code = failure.code ?? (SYSTEM_CODE.test(failure.message ?? "") ? failure.message : undefined);
+    return onceOnlyError(`Mailgun could not be reached (${words(failure)}).`, neverSent(code));
+  }
   const message = `Mailgun answered HTTP ${status}: ${words(failure)}`;
-  return isRetryableStatus(status) ? new RetryableActionError(message) : new PermanentActionError(message);
+  return isRetryableStatus(status) ? onceOnlyError(message, isNotDoneStatus(status)) : new PermanentActionError(message);
 }

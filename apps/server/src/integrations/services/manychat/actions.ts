@@ -1,8 +1,7 @@
 import { callPeer } from "../../../engine/actions/http.js";
 import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
 import { fillTemplate, messageVariables } from "../../../engine/actions/template.js";
-import { PermanentActionError, RetryableActionError, type ActionOutcome } from "../../../engine/actions/types.js";
-import { exchange, vendorMessage } from "../../serviceCall.js";
+import type { ActionOutcome } from "../../../engine/actions/types.js";
 import type { ActionRun } from "../types.js";
 import { bearer, MANYCHAT_API, type ManyChatAnswer } from "./api.js";
 
@@ -44,24 +43,13 @@ async function tagWrite(run: ActionRun, path: "/fb/subscriber/addTag" | "/fb/sub
 
 /**
  * A send (content or flow). ManyChat takes no idempotency key, so a send whose answer was lost (a
- * timeout, a 5xx) may have reached the person: it is not retried, and the log says why. A
- * connection that never opened and a 429 (refused before any work) are retried.
+ * timeout, a dropped connection, a 500) may have reached the person: it is not retried, and the
+ * log says why (`once`). A connection that never opened and a 429 (refused before any work) are
+ * retried.
  */
 async function sendOnce(run: ActionRun, path: string, json: Record<string, unknown>): Promise<ActionOutcome> {
-  const { label } = run.service;
-  const outcome = await exchange(label, endpoint(run, path), { headers: auth(run), json });
-  const unsure = `; not retried: ${label} takes no idempotency key, so a second try could send it twice`;
-  if (outcome.kind === "unreachable") {
-    if (outcome.message.includes("in time")) throw new PermanentActionError(`${outcome.message.replace(/\.$/, "")}${unsure}.`);
-    throw new RetryableActionError(outcome.message);
-  }
-  if (outcome.kind === "redirect") throw new PermanentActionError(outcome.message);
-  if (!outcome.ok) {
-    const words = `${label} answered HTTP ${outcome.status}${vendorMessage(outcome.body) ? `: ${vendorMessage(outcome.body)}` : ""}`;
-    if (outcome.status === 429) throw new RetryableActionError(words);
-    throw new PermanentActionError(outcome.status >= 500 || outcome.status === 408 ? `${words}${unsure}.` : words);
-  }
-  return { status: "sent", detail: `HTTP ${outcome.status}` };
+  const { status } = await callPeer(run.service.label, endpoint(run, path), { headers: auth(run), json, once: true });
+  return { status: "sent", detail: `HTTP ${status}` };
 }
 
 /** Looks the registrant up, then sends `content` (sendContent) or a flow. */

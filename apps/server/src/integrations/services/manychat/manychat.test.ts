@@ -129,7 +129,7 @@ describe("ManyChat actions", () => {
     manychat.fault = "lost-answer";
     await expect(executeAction(actionContext(t), job("sendFlow", { flowName: FLOW }))).rejects.toThrow(
       new PermanentActionError(
-        "ManyChat answered HTTP 502: Bad Gateway; not retried: ManyChat takes no idempotency key, so a second try could send it twice.",
+        "ManyChat answered HTTP 502: Bad Gateway. It may have been carried out all the same, so it is not tried again: a second try could do it twice.",
       ),
     );
     expect(manychat.sent).toHaveLength(1);

@@ -43,6 +43,8 @@ export async function sendSms({ job, engine, loaded, service }: ActionRun): Prom
   const { status, body } = await callPeer<{ sid?: string; status?: string }>(label, url, {
     form,
     headers: { authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString("base64")}` },
+    // Twilio takes no idempotency key for a message: one whose answer was lost is not sent again.
+    once: true,
   });
   return { status: "sent", detail: [`HTTP ${status}`, body?.sid, body?.status].filter(Boolean).join(" ") };
 }

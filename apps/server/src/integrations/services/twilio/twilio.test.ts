@@ -21,6 +21,7 @@ function messages(request: ReceivedRequest) {
   if (form.To === "+15550000400") return { status: 400, json: { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 } };
   if (form.To === "+15550000500") return { status: 500, json: { message: "Internal error" } };
   if (form.To === "+15550000429") return { status: 429, json: { code: 20429, message: "Too Many Requests" } };
+  if (form.To === "+15550000503") return { status: 503, json: { message: "Service Unavailable" } };
   return { status: 201, json: { sid: "SM0001", status: "queued" } };
 }
 
@@ -107,13 +108,14 @@ describe("sendsms", () => {
     expect(peer.requests).toHaveLength(0);
   });
 
-  it("gives up on Twilio's 4xx (with its words), retries on 5xx and 429", async () => {
+  it("gives up on Twilio's 4xx (with its words) and on a 500 (the text may have gone out), retries 429 and 503", async () => {
     const ctx = actionContext(t);
     await expect(executeAction(ctx, smsJob({ phone: "+15550000400" }))).rejects.toThrow(
       new PermanentActionError("Twilio answered HTTP 400: The 'To' number is not a valid phone number."),
     );
-    await expect(executeAction(ctx, smsJob({ phone: "+15550000500" }))).rejects.toBeInstanceOf(RetryableActionError);
+    await expect(executeAction(ctx, smsJob({ phone: "+15550000500" }))).rejects.toThrow(/It may have been carried out all the same/);
     await expect(executeAction(ctx, smsJob({ phone: "+15550000429" }))).rejects.toBeInstanceOf(RetryableActionError);
+    await expect(executeAction(ctx, smsJob({ phone: "+15550000503" }))).rejects.toBeInstanceOf(RetryableActionError);
     const wrong = (await owner.integrations.create({ type: "TWILIO", sid: SID, token: "wrong-token-000000" })).success.integrationid;
     await expect(executeAction(ctx, { ...smsJob(), node: { ...smsJob().node, integrationID: wrong } })).rejects.toThrow(
       new PermanentActionError("Twilio answered HTTP 401: Authenticate"),

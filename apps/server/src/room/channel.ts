@@ -29,13 +29,16 @@ const MAX_QUEUED_BYTES = 2 * 1024 * 1024;
 const written = Promise.resolve();
 
 /**
- * An SSE response whose stream is handed to `open` as a sink; it ends when the browser goes (the
- * stream is cancelled), or when the hub closes it (server stopping, registrant banned). Its body
- * is a plain ReadableStream the sink enqueues into: a fan-out to 10,000 channels is 10,000
- * synchronous enqueues of one encoded text, not 10,000 writer round trips.
+ * A channel's body and the sink the hub writes into: a plain ReadableStream the sink enqueues
+ * into (a fan-out to 10,000 channels is 10,000 synchronous enqueues of one encoded text, not
+ * 10,000 writer round trips). `ended` settles when the browser goes (the stream is cancelled) or
+ * the sink is closed — by the hub, or because the browser let more than `maxQueuedBytes` pile up.
+ *
+ * @example
+ * const { body, sink, ended } = channelStream();
+ * sink.write("data: hello\n\n");
  */
-function streamTo(c: Context, hub: RoomHub, open: (sink: ChannelSink) => Promise<() => unknown>): Response {
-  if (hub.stopped) throw new HttpError(503, "The server is restarting. Try again in a moment.");
+export function channelStream(maxQueuedBytes = MAX_QUEUED_BYTES): { body: ReadableStream<Uint8Array>; sink: ChannelSink; ended: Promise<void> } {
   let end = () => {};
   const ended = new Promise<void>((resolve) => (end = resolve));
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
@@ -58,7 +61,7 @@ function streamTo(c: Context, hub: RoomHub, open: (sink: ChannelSink) => Promise
         end();
       },
     },
-    new ByteLengthQueuingStrategy({ highWaterMark: MAX_QUEUED_BYTES }),
+    new ByteLengthQueuingStrategy({ highWaterMark: maxQueuedBytes }),
   );
   const sink: ChannelSink = {
     write(text) {
@@ -69,6 +72,16 @@ function streamTo(c: Context, hub: RoomHub, open: (sink: ChannelSink) => Promise
     },
     close: finish,
   };
+  return { body, sink, ended };
+}
+
+/**
+ * An SSE response whose stream ({@link channelStream}) is handed to `open` as a sink; it ends when
+ * the browser goes, or when the hub closes it (server stopping, registrant banned).
+ */
+function streamTo(c: Context, hub: RoomHub, open: (sink: ChannelSink) => Promise<() => unknown>): Response {
+  if (hub.stopped) throw new HttpError(503, "The server is restarting. Try again in a moment.");
+  const { body, sink, ended } = channelStream();
   void (async () => {
     try {
       const leave = await open(sink);
@@ -76,7 +89,7 @@ function streamTo(c: Context, hub: RoomHub, open: (sink: ChannelSink) => Promise
       await leave();
     } catch (error) {
       console.error("A room channel could not be opened:", error);
-      finish();
+      sink.close();
     }
   })();
   c.header("Content-Type", "text/event-stream");

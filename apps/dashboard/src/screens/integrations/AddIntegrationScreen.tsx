@@ -12,6 +12,7 @@ import { FormError, Select, TextField } from "../../ui/Field.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { toast } from "../../ui/Toasts.js";
 import { checkCredentials } from "./credentialForm.js";
+import { CredentialFields } from "./CredentialFields.js";
 import "../../ui/screen.css";
 
 const CATEGORY_LABEL: Record<string, string> = {
@@ -173,31 +174,7 @@ function KindForm({ entry, onSaved }: { entry: IntegrationEntry; onSaved: (integ
         </p>
       )}
       <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} hint="How this connection is listed." />
-      {entry.credentials.map((field) =>
-        field.options ? (
-          <Select
-            key={field.name}
-            label={field.label}
-            value={form[field.name] ?? ""}
-            onChange={(e) => setForm((f) => ({ ...f, [field.name]: e.target.value }))}
-            options={field.options}
-            error={errors[field.name]}
-          />
-        ) : (
-          <TextField
-            key={field.name}
-            label={field.required ? field.label : `${field.label} (optional)`}
-            name={field.name}
-            type={field.secret ? "password" : field.format === "port" ? "number" : field.format === "email" ? "email" : "text"}
-            autoComplete={field.secret ? "new-password" : "off"}
-            placeholder={field.placeholder}
-            hint={field.hint}
-            value={form[field.name] ?? ""}
-            onChange={(e) => setForm((f) => ({ ...f, [field.name]: e.target.value }))}
-            error={errors[field.name]}
-          />
-        ),
-      )}
+      <CredentialFields entry={entry} form={form} setForm={setForm} errors={errors} />
       {takesTestAddress(entry) && (
         <TextField
           label="Test address (optional)"

@@ -4,9 +4,10 @@ import { client } from "../../api/client.js";
 import { formErrorsFrom } from "../../lib/formErrors.js";
 import { refreshSessionData } from "../../session/dataStore.js";
 import { Button } from "../../ui/Button.js";
-import { FormError, Select, TextField } from "../../ui/Field.js";
+import { FormError } from "../../ui/Field.js";
 import { toast } from "../../ui/Toasts.js";
 import { checkCredentials } from "./credentialForm.js";
+import { CredentialFields } from "./CredentialFields.js";
 
 /** Saves changed credential fields (`POST /integration/update`); the saved integration. */
 export type SaveCredentials = (integrationID: string, fields: Record<string, string | number>) => Promise<Integration>;
@@ -79,30 +80,7 @@ export function CredentialsEditor({
       <h2 id="credentials-heading" style={{ margin: 0 }}>Credentials</h2>
       <form className="stack" onSubmit={(e) => void submit(e)} noValidate aria-label={`${entry.label} credentials`}>
         {formError && <FormError>{formError}</FormError>}
-        {entry.credentials.map((field) =>
-          field.options ? (
-            <Select
-              key={field.name}
-              label={field.label}
-              value={form[field.name] ?? ""}
-              onChange={(e) => setForm((f) => ({ ...f, [field.name]: e.target.value }))}
-              options={field.options}
-              error={errors[field.name]}
-            />
-          ) : (
-            <TextField
-              key={field.name}
-              label={field.required ? field.label : `${field.label} (optional)`}
-              name={field.name}
-              type={field.secret ? "password" : field.format === "port" ? "number" : "text"}
-              autoComplete={field.secret ? "new-password" : "off"}
-              hint={field.secret ? "Shown masked; leave it to keep the stored value." : field.hint}
-              value={form[field.name] ?? ""}
-              onChange={(e) => setForm((f) => ({ ...f, [field.name]: e.target.value }))}
-              error={errors[field.name]}
-            />
-          ),
-        )}
+        <CredentialFields entry={entry} form={form} setForm={setForm} errors={errors} masked />
         <div className="row">
           <Button variant="primary" type="submit" busy={busy}>
             Save credentials

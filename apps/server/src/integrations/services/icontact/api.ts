@@ -1,7 +1,7 @@
 import type { ServiceList } from "@cuepoint/sdk";
 import { callPeer, type PeerAnswer, type PeerRequest } from "../../../engine/actions/http.js";
 import { PermanentActionError } from "../../../engine/actions/types.js";
-import type { ServiceContext } from "../../adapters/types.js";
+import type { ServiceContext } from "../types.js";
 
 /**
  * iContact's REST API (version 2.2): `https://app.icontact.com/icp/a/{accountId}/c/{clientFolderId}/…`,

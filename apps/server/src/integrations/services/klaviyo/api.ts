@@ -1,6 +1,6 @@
 import type { ServiceList } from "@cuepoint/sdk";
 import { AccountsApi, ListsApi, ProfilesApi } from "klaviyo-api";
-import type { ServiceContext } from "../../adapters/types.js";
+import type { ServiceContext } from "../types.js";
 import { ExchangeSession, KLAVIYO_ORIGIN } from "./session.js";
 
 /** Klaviyo answers at most 10 lists a page. */

@@ -1,5 +1,5 @@
 import type { Session } from "klaviyo-api";
-import type { ServiceContext } from "../../adapters/types.js";
+import type { ServiceContext } from "../types.js";
 import { exchange, ServiceError, vendorMessage } from "../../serviceCall.js";
 
 type AxiosRequestConfig = Parameters<Session["applyToRequest"]>[0];

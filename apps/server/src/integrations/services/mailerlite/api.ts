@@ -1,7 +1,7 @@
 import type { ServiceList } from "@cuepoint/sdk";
 import { callPeer, type PeerAnswer, type PeerRequest } from "../../../engine/actions/http.js";
 import { PermanentActionError } from "../../../engine/actions/types.js";
-import type { ServiceContext } from "../../adapters/types.js";
+import type { ServiceContext } from "../types.js";
 
 /**
  * MailerLite's API (the current one, "connect"): `https://connect.mailerlite.com/api`, the

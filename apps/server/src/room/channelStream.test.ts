@@ -3,7 +3,8 @@ import { channelStream } from "./channel.js";
 
 const readAll = async (body: ReadableStream<Uint8Array>): Promise<string> => {
   const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
+  const reader = body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
   return Buffer.concat(chunks).toString();
 };
 

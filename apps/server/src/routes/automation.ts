@@ -207,7 +207,8 @@ const deliveries = defineRoute({
   },
 });
 
-const ScheduledSchema = v.object({
+/** One scheduled job as the API answers it (the list, and a job sent again). */
+export const ScheduledSchema = v.object({
   id: v.string(),
   timelineId: v.string(),
   eventId: v.string(),

@@ -6,7 +6,7 @@ import type { Orm } from "../db/types.js";
 import { conflict, notFound } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
 import { ownEvent, ownTimeline } from "../webinars/access.js";
-import { ownRegistrant } from "./automation.js";
+import { ownRegistrant, ScheduledSchema } from "./automation.js";
 import { jobTitle, readable, titlesByTimeline } from "./jobLabels.js";
 
 /**
@@ -154,23 +154,6 @@ const cancelRoute = defineRoute({
   },
 });
 
-const ResentSchema = v.object({
-  id: v.string(),
-  timelineId: v.string(),
-  eventId: v.string(),
-  registrantId: v.string(),
-  nodeKey: v.string(),
-  action: v.string(),
-  plannedAt: v.string(),
-  dueAt: v.string(),
-  status: v.string(),
-  attempts: v.number(),
-  detail: v.string(),
-  actionTitle: v.string(),
-  registrantName: v.string(),
-  registrantEmail: v.string(),
-});
-
 const resendRoute = defineRoute({
   method: "POST",
   path: "/automation/scheduled/resend",
@@ -183,7 +166,7 @@ const resendRoute = defineRoute({
     "limit), under the same idempotency key. 404 when there is no such job, 409 when it has not failed.",
   access: "timelines:write",
   body: ResendScheduledRequestSchema,
-  answer: { description: "The job, waiting again.", schema: v.object({ success: ResentSchema }) },
+  answer: { description: "The job, waiting again.", schema: v.object({ success: ScheduledSchema }) },
   async handle({ body, caller, deps }) {
     const { orm } = deps.db;
     const now = deps.config.now();

@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatEventTime, readerZone } from "./eventTime.js";
-import { fillTemplate, messageVariables } from "./template.js";
+import { messageVariables } from "./template.js";
 import { makeJob } from "./test-support/jobs.js";
-
-describe("fillTemplate", () => {
-  it("fills known single-brace tags, any case, spaces allowed, and leaves others as written", () => {
-    const text = "Hi {first_name}, { First_Name }! {unknown} stays, {} and {email stay, {custom.company}.";
-    expect(fillTemplate(text, { first_name: "Ada", "custom.company": "AE" })).toBe(
-      "Hi Ada, Ada! {unknown} stays, {} and {email stay, AE.",
-    );
-  });
-
-  it("does not re-read a value as a template", () => {
-    expect(fillTemplate("{name}", { name: "{email}", email: "x@y.z" })).toBe("{email}");
-  });
-});
 
 describe("messageVariables", () => {
   const base = { accountId: "a", integrationType: "SMTP", action: "sendMail" };

@@ -13,15 +13,6 @@ import type { ActionJob } from "./types.js";
 export const messageVariables = (job: ActionJob): Record<string, string> => mergeVariables(job.registrant, job.event);
 
 /**
- * Replaces each `{tag}` with its value: the SDK's `fillMergeTags`, the one renderer the
- * dashboard's preview uses too.
- *
- * @example
- * fillTemplate("Hi {first_name}", { first_name: "Ada" }); // "Hi Ada"
- */
-export const fillTemplate = (text: string, variables: Record<string, string>): string => fillMergeTags(text, variables);
-
-/**
  * The sendMail node's subject and body for this job's registrant, rendered by the SDK's
  * `renderMessage`: the plain text and the same text as a whole HTML mail (paragraphs, links,
  * merge values escaped), so a mail goes out as multipart/alternative.

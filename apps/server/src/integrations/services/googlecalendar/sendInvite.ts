@@ -1,3 +1,4 @@
+import { fillMergeTags } from "@cuepoint/sdk";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { calendar_v3 } from "@googleapis/calendar";
@@ -5,7 +6,7 @@ import { timelines } from "../../../db/schema/index.js";
 import { asAction } from "../../../engine/actions/errors.js";
 import { isKnownZone } from "../../../engine/actions/eventTime.js";
 import { modelText, NO_EMAIL, requireReady } from "../../../engine/actions/require.js";
-import { fillTemplate, messageVariables } from "../../../engine/actions/template.js";
+import { messageVariables } from "../../../engine/actions/template.js";
 import type { ActionJob, ActionOutcome } from "../../../engine/actions/types.js";
 import { timelineLiveSeconds } from "../../../room/eventTiming.js";
 import type { ActionRun } from "../types.js";
@@ -42,7 +43,7 @@ async function liveSeconds(run: ActionRun): Promise<number> {
 export function inviteEvent(job: ActionJob, seconds: number): calendar_v3.Schema$Event {
   const { event, registrant } = job;
   const zone = isKnownZone(event.timeZone) ? { timeZone: event.timeZone } : {};
-  const summary = fillTemplate(modelText(job, "subject"), messageVariables(job)) || event.name;
+  const summary = fillMergeTags(modelText(job, "subject"), messageVariables(job)) || event.name;
   const join = event.joinUrl;
   return {
     id: inviteEventId(job.idempotencyKey),

@@ -1,6 +1,7 @@
+import { fillMergeTags } from "@cuepoint/sdk";
 import { callPeer } from "../../../engine/actions/http.js";
 import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
-import { fillTemplate, messageVariables } from "../../../engine/actions/template.js";
+import { messageVariables } from "../../../engine/actions/template.js";
 import type { ActionOutcome } from "../../../engine/actions/types.js";
 import type { ActionRun } from "../types.js";
 import { bearer, MANYCHAT_API, type ManyChatAnswer } from "./api.js";
@@ -78,7 +79,7 @@ export const removeTag = (run: ActionRun) => tagWrite(run, "/fb/subscriber/remov
 export const sendText = (run: ActionRun) =>
   toSubscriber(run, (subscriber) => [
     "/fb/sending/sendContent",
-    content(subscriber, [{ type: "text", text: fillTemplate(String(run.job.node.model.message ?? ""), messageVariables(run.job)) }]),
+    content(subscriber, [{ type: "text", text: fillMergeTags(String(run.job.node.model.message ?? ""), messageVariables(run.job)) }]),
   ]);
 
 /** MANYCHAT `sendMedia`: sendContent with one image, video, audio or file message from `file`. */

@@ -1,7 +1,8 @@
+import { fillMergeTags } from "@cuepoint/sdk";
 import type { WebClient } from "@slack/web-api";
 import { asActionError } from "../../../engine/actions/errors.js";
 import { modelText } from "../../../engine/actions/require.js";
-import { fillTemplate, messageVariables } from "../../../engine/actions/template.js";
+import { messageVariables } from "../../../engine/actions/template.js";
 import type { ActionJob, ActionOutcome } from "../../../engine/actions/types.js";
 import type { ActionRun } from "../types.js";
 import { slackClient, slackError } from "./client.js";
@@ -69,7 +70,7 @@ export async function sendMessage({ job, service }: ActionRun): Promise<ActionOu
     }
     const answer = await slack.chat.postMessage({
       channel,
-      text: fillTemplate(String(job.node.model.message ?? ""), escapedVariables(job)),
+      text: fillMergeTags(String(job.node.model.message ?? ""), escapedVariables(job)),
       metadata: { event_type: SLACK_EVENT_TYPE, event_payload: { idempotency_key: job.idempotencyKey } },
     });
     return { status: "sent", detail: `posted to ${answer.channel ?? channel} (ts ${answer.ts ?? "?"})` };

@@ -1,6 +1,7 @@
+import { fillMergeTags } from "@cuepoint/sdk";
 import { callPeer } from "../../../engine/actions/http.js";
 import { modelText } from "../../../engine/actions/require.js";
-import { fillTemplate, messageVariables } from "../../../engine/actions/template.js";
+import { messageVariables } from "../../../engine/actions/template.js";
 import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../../engine/actions/types.js";
 import type { ActionRun } from "../types.js";
 import { mmsMediaUrl } from "./media.js";
@@ -36,7 +37,7 @@ export async function sendSms({ job, engine, loaded, service }: ActionRun): Prom
   const form: Record<string, string> = {
     To: job.registrant.phone.trim(),
     From: from,
-    Body: fillTemplate(String(job.node.model[isMms ? "mmsText" : "smsText"] ?? ""), variables),
+    Body: fillMergeTags(String(job.node.model[isMms ? "mmsText" : "smsText"] ?? ""), variables),
   };
   if (isMms) form.MediaUrl = await mmsMediaUrl(engine, job, variables);
   const url = service.url(`https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`);

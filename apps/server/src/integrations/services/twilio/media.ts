@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { isUrl } from "@cuepoint/sdk";
+import { fillMergeTags, isUrl } from "@cuepoint/sdk";
 import { integrations, media } from "../../../db/schema/index.js";
 import { isUuid } from "../../../http/ids.js";
 import { mimeOf } from "../../../media/assemble.js";
 import { MEDIA_LINK_TTL_MS, signedMediaUrl } from "../../../media/publicLink.js";
 import { modelText } from "../../../engine/actions/require.js";
-import { fillTemplate } from "../../../engine/actions/template.js";
 import { PermanentActionError, type ActionContext, type ActionJob } from "../../../engine/actions/types.js";
 
 /** The image types MMS carries everywhere (Twilio: "fully supported" JPEG, PNG and GIF). */
@@ -15,7 +14,7 @@ const MMS_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A personalised image address: tags filled with URL-encoded values (`?name={first_name}`). */
 const personalise = (url: string, variables: Record<string, string>) =>
-  fillTemplate(url, Object.fromEntries(Object.entries(variables).map(([key, value]) => [key, encodeURIComponent(value)])));
+  fillMergeTags(url, Object.fromEntries(Object.entries(variables).map(([key, value]) => [key, encodeURIComponent(value)])));
 
 /** The image of a NiftyImage key, among the account's own NiftyImage integrations only. */
 async function niftyImageUrl(ctx: ActionContext, accountId: string, key: string): Promise<string | undefined> {

@@ -22,3 +22,4 @@ export * from "./actionFields/index.js";
 export * from "./upload/index.js";
 export * from "./phone/index.js";
 export * from "./registration/index.js";
+export * from "./multiEventDay/index.js";

@@ -22,6 +22,7 @@ describe("WebinarSchema", () => {
       eventType: "live-webinar",
       webinarType: "automatic",
       registrants: 0,
+      dayKey: "",
     });
   });
 

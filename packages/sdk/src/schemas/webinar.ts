@@ -65,6 +65,8 @@ export const WebinarSchema = /* @__PURE__ */ v.object({
   webinarType: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.picklist(WEBINAR_TYPES), "automatic"),
   registrants: /* @__PURE__ */ v.optional(CountSchema, 0),
   status: /* @__PURE__ */ v.optional(WebinarStatusSchema),
+  /** The multi-event day this event is (`general.multiEvents.settings[].dayKey`); "" for none. */
+  dayKey: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string(), ""),
 });
 
 /**

@@ -58,3 +58,4 @@ export {
   moveNode,
 } from "./editBlocks.js";
 export { liveMinutesOf, ruleContextOf } from "./ruleContext.js";
+export { blocksForEvent, nodeAppliesToEvent, pastEventNode, type EventRef } from "./eventNodes.js";

@@ -101,6 +101,11 @@ export const CreateWebinarRequestSchema = v.object({
   timeZone: v.optional(TimeZoneSchema),
   /** Event name; defaults to the timeline's name. */
   name: v.optional(text(TEXT_LIMITS.name)),
+  /**
+   * On a multi-event timeline, the day this event is (a `general.multiEvents.settings[].dayKey`):
+   * its actions, video, countdown and registration name are that day's.
+   */
+  dayKey: v.optional(v.pipe(v.string(), v.maxLength(100, "A day key has at most 100 characters."))),
   isRecurring: v.optional(FormBooleanSchema),
   recurring: v.optional(
     v.object({

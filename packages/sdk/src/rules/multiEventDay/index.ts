@@ -1,0 +1,1 @@
+export { dayTitleOf, daySettingOf, generalForDay } from "./multiEventDay.js";

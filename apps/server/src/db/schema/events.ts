@@ -58,6 +58,8 @@ export const events = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     timeZone: text("time_zone").notNull(),
     visible: boolean("visible").notNull().default(true),
+    /** On a multi-event timeline, the day this event is (`general.multiEvents.settings[].dayKey`); "" for none. */
+    dayKey: text("day_key").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "day_key" text DEFAULT '' NOT NULL;

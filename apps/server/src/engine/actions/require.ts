@@ -23,3 +23,10 @@ export const modelText = (job: ActionJob, field: string): string => {
 
 /** The outcome of a contact action for a registrant without an email address. */
 export const NO_EMAIL = { status: "skipped", reason: "the registrant has no email address" } as const;
+
+/** Why a registrant gets no text message, or undefined when they may get one (the SMS services'). */
+export function smsSkipReason(job: ActionJob): string | undefined {
+  if (!job.registrant.smsConsent) return "no SMS consent";
+  if (!job.registrant.phone.trim()) return "the registrant has no phone number";
+  return undefined;
+}

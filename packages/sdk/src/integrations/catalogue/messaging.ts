@@ -16,9 +16,9 @@ const POOL = pick("poolName", "Number pool", "numberPools");
  * - DROPCOWBOY, the voicemail-drop service: Team ID (`team_id`) + secret, as Drop Cowboy
  *   documents them; sends ringless voicemail (rvm), voice and SMS from a number pool.
  * - CLICKSEND, the voice-broadcast service: username (`api_username`) + API key (`key`);
- *   `accountType` picks the Global (intl) or US account. No actions: ClickSend's voice API only
- *   speaks text (TTS) and cannot play an audio file of the media library, which is what spec §5's
- *   voice broadcast sends (apps/server/src/integrations/services/clicksend/README.md).
+ *   `accountType` picks the Global (intl) or US account. Sends SMS. No voice action: ClickSend's
+ *   voice API only speaks text (TTS) and cannot play an audio file of the media library, which is
+ *   what spec §5's voice broadcast sends (apps/server/src/integrations/services/clicksend/README.md).
  * - MANYCHAT, the chat-marketing service: API key; tags, text, media and flows.
  * - SLACK: OAuth; posts a message to a channel of the workspace.
  * - ONESIGNAL, the push-notification service: App ID (`app_id`) + REST API key
@@ -70,7 +70,7 @@ export const messagingIntegrations = {
         { value: "us", label: "US" },
       ]),
     ],
-    actions: [],
+    actions: [SEND_SMS],
   },
   MANYCHAT: {
     type: "MANYCHAT",

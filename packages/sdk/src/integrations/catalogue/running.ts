@@ -16,6 +16,7 @@ export const RUNNING_ACTIONS: Readonly<Partial<Record<IntegrationKind, readonly 
   AMAZONSES: ["sendMail"],
   AWEBER: ["addTag", "removeTag", "moveList", "delete"],
   CAMPAIGNMONITOR: ["moveList", "delete"],
+  CLICKSEND: ["sendsms"],
   CONSTANTCONTACT: ["addTag", "moveList", "delete"],
   CONVERTKIT: ["addTag", "removeTag", "addToSequence"],
   DRIP: ["addTag", "removeTag", "addToCampaign", "addToWorkflow", "delete"],

@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { actionsFor, type Client } from "@cuepoint/sdk";
-import { executeAction } from "../../../engine/actions/index.js";
+import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
 import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
 import type { FakeService } from "../../test-support/fakeService.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
 import { pointServicesAt } from "../../test-support/serviceEnv.js";
-import { CLICKSEND_KEY, CLICKSEND_USERNAME, startFakeClickSend } from "./fake.js";
+import { clickSendSms, CLICKSEND_INVALID_NUMBER, CLICKSEND_KEY, CLICKSEND_USERNAME, startFakeClickSend } from "./fake.js";
 
 let t: TestApp;
 let owner: Client;
 let accountId: string;
 let clicksend: FakeService;
 let restoreEnv: () => void;
+let clicksendId: string;
 
 const create = async (key: string) =>
   (await owner.integrations.create({ type: "CLICKSEND", api_username: CLICKSEND_USERNAME, key, accountType: "us" })).success
@@ -24,6 +25,7 @@ beforeAll(async () => {
   const user = await t.user();
   accountId = user.accountId;
   owner = t.client(await t.login(user.email));
+  clicksendId = await create(CLICKSEND_KEY);
 });
 afterAll(async () => {
   restoreEnv();
@@ -45,12 +47,83 @@ describe("ClickSend", () => {
     expect(success[id]).toMatchObject({ connected: false });
   });
 
-  it("offers no action (its voice API speaks text, it cannot play an audio file), and runs none", async () => {
-    expect(actionsFor("CLICKSEND")).toEqual([]);
-    const id = await create(CLICKSEND_KEY);
-    const job = makeJob({ accountId, integrationType: "CLICKSEND", action: "sendVoice", integrationID: id, model: { audiofile: "a" } });
+  it("offers sendsms only: its voice API speaks text, it cannot play an audio file", async () => {
+    expect(actionsFor("CLICKSEND").map((action) => action.key)).toEqual(["sendsms"]);
+    const job = makeJob({ accountId, integrationType: "CLICKSEND", action: "sendVoice", integrationID: clicksendId, model: { audiofile: "a" } });
     const before = clicksend.requests.length;
     await expect(executeAction(actionContext(t), job)).resolves.toMatchObject({ status: "skipped" });
     expect(clicksend.requests).toHaveLength(before);
+  });
+});
+
+const SMS = { smsText: "Hi {first_name}, we go live at {event_time} {event_timezone}: {join_link}", phonenumber: "+15557654321" };
+const smsJob = (registrant: Partial<ReturnType<typeof makeJob>["registrant"]> = {}, model: Record<string, unknown> = SMS) =>
+  makeJob({ accountId, integrationType: "CLICKSEND", action: "sendsms", integrationID: clicksendId, model, registrant });
+
+describe("ClickSend sendsms", () => {
+  beforeEach(() => {
+    clicksend.requests.length = 0;
+  });
+
+  it("POSTs /v3/sms/send with HTTP Basic and one message: the registrant's phone, the sender number, the personalised text", async () => {
+    const job = smsJob();
+    await expect(executeAction(actionContext(t), job)).resolves.toEqual({
+      status: "sent",
+      detail: expect.stringMatching(/^Messages queued for delivery\. \(message 1F2E3D4C-0000-4000-8000-\d{12}\)$/),
+    });
+    const [request] = clicksend.calls("POST /v3/sms/send");
+    expect(clicksend.requests).toHaveLength(1);
+    expect(request?.headers.authorization).toBe(`Basic ${Buffer.from(`${CLICKSEND_USERNAME}:${CLICKSEND_KEY}`).toString("base64")}`);
+    expect(request?.headers["content-type"]).toBe("application/json");
+    expect(request?.data).toEqual({
+      messages: [
+        {
+          source: "cuepoint",
+          from: "+15557654321",
+          to: "+15551230007",
+          body: "Hi Ada, we go live at 9:00 AM EST: https://join.example.com/evt-3?r=reg-7",
+          custom_string: job.idempotencyKey,
+        },
+      ],
+    });
+  });
+
+  it("skips registrants without SMS consent or a phone, without calling ClickSend", async () => {
+    const ctx = actionContext(t);
+    await expect(executeAction(ctx, smsJob({ smsConsent: false }))).resolves.toEqual({ status: "skipped", reason: "no SMS consent" });
+    await expect(executeAction(ctx, smsJob({ phone: " " }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no phone number" });
+    expect(clicksend.requests).toHaveLength(0);
+  });
+
+  it("a message ClickSend refuses fails in its word; a wrong key in its words", async () => {
+    const ctx = actionContext(t);
+    await expect(executeAction(ctx, smsJob({ phone: CLICKSEND_INVALID_NUMBER }))).rejects.toThrow(
+      new PermanentActionError("ClickSend did not queue the message: INVALID_RECIPIENT"),
+    );
+    const wrong = await create("0000-wrong-key");
+    await expect(executeAction(ctx, { ...smsJob(), node: { ...smsJob().node, integrationID: wrong } })).rejects.toThrow(
+      new PermanentActionError("ClickSend answered HTTP 401: Invalid username or API key."),
+    );
+  });
+
+  it("is sent once: after a 500 (it may have gone out) the job fails and is not retried; a 429 is retried", async () => {
+    const ctx = actionContext(t);
+    clicksend.on({ "POST /v3/sms/send": () => ({ status: 500, json: { http_code: 500, response_code: "INTERNAL_ERROR", response_msg: "Internal error." } }) });
+    try {
+      const failure = await executeAction(ctx, smsJob()).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(PermanentActionError);
+      expect(String(failure)).toMatch(/ClickSend answered HTTP 500: Internal error\..*may have been carried out all the same/);
+      clicksend.on({ "POST /v3/sms/send": () => ({ status: 429, json: { http_code: 429, response_code: "TOO_MANY_REQUESTS", response_msg: "Too many requests." } }) });
+      await expect(executeAction(ctx, smsJob())).rejects.toBeInstanceOf(RetryableActionError);
+    } finally {
+      clicksend.on({ "POST /v3/sms/send": clickSendSms });
+    }
+  });
+
+  it("refuses a node without its text before asking ClickSend", async () => {
+    await expect(executeAction(actionContext(t), smsJob({}, { phonenumber: "+15557654321" }))).rejects.toThrow(
+      new PermanentActionError("ClickSend: Enter the SMS text (smsText)."),
+    );
+    expect(clicksend.requests).toHaveLength(0);
   });
 });

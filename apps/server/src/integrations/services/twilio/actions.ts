@@ -1,17 +1,10 @@
 import { fillMergeTags } from "@cuepoint/sdk";
 import { callPeer } from "../../../engine/actions/http.js";
-import { modelText } from "../../../engine/actions/require.js";
+import { modelText, smsSkipReason } from "../../../engine/actions/require.js";
 import { messageVariables } from "../../../engine/actions/template.js";
-import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../../engine/actions/types.js";
+import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
 import type { ActionRun } from "../types.js";
 import { mmsMediaUrl } from "./media.js";
-
-/** Why a registrant gets no text message, or undefined when they may get one. */
-function smsSkipReason(job: ActionJob): string | undefined {
-  if (!job.registrant.smsConsent) return "no SMS consent";
-  if (!job.registrant.phone.trim()) return "the registrant has no phone number";
-  return undefined;
-}
 
 /**
  * TWILIO `sendsms` and `sendmms` over Twilio's REST request: `POST

@@ -3,13 +3,15 @@ import * as v from "valibot";
 import { platformLog, platformRegistrants, platformSessions } from "../db/schema/index.js";
 import { defineRoute } from "../http/route.js";
 import { ownEvent, ownTimeline } from "../webinars/access.js";
+import { youtubeRoutes } from "./youtube/youtubeRoutes.js";
 
-const PLATFORMS = { zoom: "Zoom", gotowebinar: "GoTo Webinar" } as const;
+const PLATFORMS = { zoom: "Zoom", gotowebinar: "GoTo Webinar", youtube: "YouTube Live" } as const;
+const isPlatform = (value: string | undefined): value is keyof typeof PLATFORMS => !!value && Object.hasOwn(PLATFORMS, value);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const DeliveryAnswer = v.object({
   success: v.object({
-    platform: v.nullable(v.picklist(["zoom", "gotowebinar"])),
+    platform: v.nullable(v.picklist(["zoom", "gotowebinar", "youtube"])),
     status: v.picklist(["none", "waiting", "pending", "ready", "refused", "cancelled"]),
     message: v.string(),
     remoteId: v.string(),
@@ -37,13 +39,14 @@ const delivery = defineRoute({
   path: "/webinars/:id/delivery",
   operationId: "webinars.delivery",
   tag: "Webinars",
-  summary: "The event's session on Zoom or GoTo Webinar: its state, refusals and delivery log",
+  summary: "The event's session on Zoom, GoTo Webinar or YouTube Live: its state, refusals and delivery log",
   description:
-    "Design (issue 17). For an event whose timeline's `general.deliveryPlatform` is `zoom` or `gotowebinar`: `status` " +
+    "Design (issue 17). For an event whose timeline's `general.deliveryPlatform` is `zoom`, `gotowebinar` or `youtube`: `status` " +
     "`waiting` (not created on the platform yet), `pending` (a change is being made or retried), `ready`, `refused` " +
     "(`message` is the platform's words and what to do) or `cancelled`; `none` for other platforms. `message` also " +
     "names the latest refused registration. `registrants` counts registrations by state; `log` is the newest 50 " +
-    "lines of the delivery log (create, move, cancel, register, attendance). 404 for an event not of the account.",
+    "lines of the delivery log (create, move, cancel, register, attendance). YouTube has no registrants (its viewers " +
+    "watch the embedded broadcast in Cuepoint's room): its counts stay 0. 404 for an event not of the account.",
   access: "webinars:read",
   answer: { description: "The event's delivery state.", schema: DeliveryAnswer },
   async handle({ params, caller, deps }) {
@@ -54,7 +57,7 @@ const delivery = defineRoute({
       .select()
       .from(platformSessions)
       .where(and(eq(platformSessions.accountId, caller.accountId), eq(platformSessions.eventId, event.id)));
-    const wanted = general.deliveryPlatform === "zoom" || general.deliveryPlatform === "gotowebinar" ? general.deliveryPlatform : null;
+    const wanted = isPlatform(general.deliveryPlatform) ? general.deliveryPlatform : null;
     const platform = session?.platform ?? wanted;
     const counts = await orm
       .select({ status: platformRegistrants.status, n: count() })
@@ -95,4 +98,4 @@ const delivery = defineRoute({
 });
 
 /** The delivery platforms' routes (registered in the route table). */
-export const deliveryRoutes = [delivery];
+export const deliveryRoutes = [delivery, ...youtubeRoutes];

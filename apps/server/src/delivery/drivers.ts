@@ -6,13 +6,26 @@ import { ServiceError } from "../integrations/serviceCall.js";
 import type { ServiceContext } from "../integrations/services/types.js";
 import { loadIntegration } from "../integrations/store.js";
 import { gotoDriver } from "./gotowebinar/gotoDriver.js";
-import type { PlatformDriver } from "./platform.js";
+import type { PlatformDriver, SessionDriver } from "./platform.js";
+import { youtubeDriver } from "./youtube/youtubeDriver.js";
 import { zoomDriver } from "./zoom/zoomDriver.js";
 
-const DRIVERS: Record<DeliveryPlatform, PlatformDriver> = { zoom: zoomDriver, gotowebinar: gotoDriver };
-const KINDS = { zoom: "ZOOM", gotowebinar: "GOTOWEBINAR" } as const;
+/** The platforms that register people (their attendees are their registrants). */
+export type RegisteringPlatform = Exclude<DeliveryPlatform, "youtube">;
+export const REGISTERING_PLATFORMS: readonly RegisteringPlatform[] = ["zoom", "gotowebinar"];
 
-export const driverFor = (platform: DeliveryPlatform): PlatformDriver => DRIVERS[platform];
+const DRIVERS: Record<RegisteringPlatform, PlatformDriver> = { zoom: zoomDriver, gotowebinar: gotoDriver };
+const SESSION_DRIVERS: Record<DeliveryPlatform, SessionDriver> = { ...DRIVERS, youtube: youtubeDriver };
+const KINDS = { zoom: "ZOOM", gotowebinar: "GOTOWEBINAR", youtube: "YOUTUBE" } as const;
+
+/** The session calls of any delivery platform. */
+export const sessionDriverFor = (platform: DeliveryPlatform): SessionDriver => SESSION_DRIVERS[platform];
+
+/** A registering platform's driver; YouTube (no registrants) has none and its sessions are never asked for one. */
+export function driverFor(platform: DeliveryPlatform): PlatformDriver {
+  if (platform === "youtube") throw new Error("YouTube Live has no registrants or attendance report.");
+  return DRIVERS[platform];
+}
 
 /**
  * The service context of a session's integration, loaded from the session's own account only. A

@@ -39,15 +39,21 @@ export interface Attended {
 }
 
 /**
- * One delivery platform's calls. Each throws `ServiceError`: `refused` (the platform said no, in its
- * words — not retried) or `unreachable` (network, timeout, 5xx, 429 — retried later).
+ * A delivery platform's session calls. Each throws `ServiceError`: `refused` (the platform said no,
+ * in its words — not retried) or `unreachable` (network, timeout, 5xx, 429 — retried later).
  */
-export interface PlatformDriver {
+export interface SessionDriver {
   readonly platform: DeliveryPlatform;
+  /** What the platform calls a session, for the delivery log ("webinar", "broadcast"). */
+  readonly noun: string;
   create(ctx: ServiceContext, plan: SessionPlan): Promise<RemoteSession>;
   move(ctx: ServiceContext, session: RemoteSession, plan: SessionPlan): Promise<void>;
   /** Cancels the session; one the platform no longer has counts as cancelled. */
   cancel(ctx: ServiceContext, session: RemoteSession): Promise<void>;
+}
+
+/** A platform whose attendees are its registrants (Zoom, GoTo Webinar): sessions, registrants and attendance. */
+export interface PlatformDriver extends SessionDriver {
   /** Registers people (in bulk where the platform allows); one outcome per person. */
   register(ctx: ServiceContext, session: RemoteSession, people: readonly Person[]): Promise<Registration[]>;
   attendance(ctx: ServiceContext, session: RemoteSession): Promise<Attended[]>;

@@ -9,7 +9,8 @@ import type { Person, Registration } from "./platform.js";
 const CLAIM = 500;
 
 /**
- * Claims the registrants to register: not banned, of an event whose session the platform holds,
+ * Claims the registrants to register: not banned, of an event whose session the platform holds
+ * (a platform with registrants: not YouTube, whose viewers watch in Cuepoint's room),
  * and not registered for that event yet (new, moved to another event, or a try that failed and is
  * due again). The claim is the row itself, `pending` with `next_attempt_at` a lease ahead: a second
  * instance's claim at the same moment waits for this one and then finds the lease and skips them.
@@ -22,6 +23,7 @@ async function claim(deps: DeliveryDeps): Promise<string[]> {
     select r.uuid, r.account_id, r.event_id, 'pending', ${lease}::timestamptz, ${now.toISOString()}::timestamptz
     from ${registrants} r
     join ${platformSessions} s on s.event_id = r.event_id and s.account_id = r.account_id and s.status = 'ready' and s.remote_id <> ''
+      and s.platform in ('zoom', 'gotowebinar')
     left join ${platformRegistrants} p on p.registrant_id = r.uuid
     where not r.banned and (p.registrant_id is null or p.event_id <> r.event_id
       or (p.status = 'pending' and (p.next_attempt_at is null or p.next_attempt_at <= ${now.toISOString()}::timestamptz)))

@@ -3,7 +3,7 @@ import { events, platformSessions, timelines, type PlatformSessionRow } from "..
 import type { Orm } from "../db/types.js";
 import { ServiceError } from "../integrations/serviceCall.js";
 import { timelineLiveSeconds } from "../room/eventTiming.js";
-import { driverFor, platformContext } from "./drivers.js";
+import { REGISTERING_PLATFORMS, sessionDriverFor, platformContext } from "./drivers.js";
 import { deliveryLog, retryAt, retryNote, LEASE_MS, type DeliveryDeps } from "./deliveryLog.js";
 import type { SessionPlan } from "./platform.js";
 
@@ -11,8 +11,8 @@ const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 const BATCH = 50;
 
 /**
- * Adds a session row for every upcoming event of an active timeline delivered on Zoom or GoTo
- * Webinar (`general.deliveryPlatform`, with a well-formed `general.integrationID`) that has none yet.
+ * Adds a session row for every upcoming event of an active timeline delivered on Zoom, GoTo
+ * Webinar or YouTube Live (`general.deliveryPlatform`, with a well-formed `general.integrationID`) that has none yet.
  * One statement; the unique event index makes a repeat, or two instances at once, harmless.
  */
 export async function openSessions(deps: DeliveryDeps): Promise<number> {
@@ -22,7 +22,7 @@ export async function openSessions(deps: DeliveryDeps): Promise<number> {
     insert into ${platformSessions} (account_id, event_id, series_id, integration_id, platform, updated_at)
     select e.account_id, e.id, e.series_id, (${general}->>'integrationID')::uuid, ${general}->>'deliveryPlatform', ${now}::timestamptz
     from ${events} e join ${timelines} on ${timelines.id} = e.timeline_id and ${timelines.accountId} = e.account_id
-    where ${timelines.status} = 'active' and ${general}->>'deliveryPlatform' in ('zoom', 'gotowebinar')
+    where ${timelines.status} = 'active' and ${general}->>'deliveryPlatform' in ('zoom', 'gotowebinar', 'youtube')
       and ${general}->>'integrationID' ~ ${UUID} and e.starts_at > ${now}::timestamptz
       and not exists (select 1 from ${platformSessions} s where s.event_id = e.id)
     limit 500
@@ -98,23 +98,23 @@ async function reconcileOne(
     return;
   }
   try {
-    const driver = driverFor(session.platform);
+    const driver = sessionDriverFor(session.platform);
     const ctx = await platformContext(orm, session, deps.now);
     if (!current) {
       await driver.cancel(ctx, { remoteId: session.remoteId });
       await update({ status: "cancelled", nextAttemptAt: null, message: "" });
-      await log("done", `${ctx.label} webinar ${session.remoteId} cancelled.`);
+      await log("done", `${ctx.label} ${driver.noun} ${session.remoteId} cancelled.`);
       return;
     }
     const plan = await planOf(orm, current);
     if (operation === "create") {
       const created = await driver.create(ctx, plan);
       await update({ remoteId: created.remoteId, status: "ready", syncedStartsAt: plan.startsAt, nextAttemptAt: null, attempts: 0, message: "" });
-      await log("done", `${ctx.label} webinar ${created.remoteId} created for ${plan.startsAt.toISOString()}.`);
+      await log("done", `${ctx.label} ${driver.noun} ${created.remoteId} created for ${plan.startsAt.toISOString()}.`);
     } else {
       await driver.move(ctx, { remoteId: session.remoteId }, plan);
       await update({ status: "ready", syncedStartsAt: plan.startsAt, nextAttemptAt: null, attempts: 0, message: "" });
-      await log("done", `${ctx.label} webinar ${session.remoteId} moved to ${plan.startsAt.toISOString()}.`);
+      await log("done", `${ctx.label} ${driver.noun} ${session.remoteId} moved to ${plan.startsAt.toISOString()}.`);
     }
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
@@ -139,7 +139,7 @@ export const sessionOf = (orm: Orm, accountId: string, eventId: string) =>
     .where(and(eq(platformSessions.accountId, accountId), eq(platformSessions.eventId, eventId)))
     .then((rows) => rows[0]);
 
-/** Sessions whose event is over and whose attendance the platform has not given yet, due now. */
+/** Sessions whose event is over and whose attendance the platform has not given yet, due now (YouTube's is the room's own). */
 export const attendanceDue = (orm: Orm, now: Date) =>
   orm
     .select({ session: platformSessions, event: events, general: sql<unknown>`${timelines.setting}->'general'` })
@@ -149,6 +149,7 @@ export const attendanceDue = (orm: Orm, now: Date) =>
     .where(
       and(
         eq(platformSessions.status, "ready"),
+        inArray(platformSessions.platform, [...REGISTERING_PLATFORMS]),
         ne(platformSessions.remoteId, ""),
         isNull(platformSessions.attendanceImportedAt),
         lte(events.startsAt, now),

@@ -32,7 +32,7 @@ export interface DeliveryTestApp extends EngineTestApp {
  * through OAuth (code `good-code`), and the timeline delivered on `platform` through it; the
  * delivery sweep runs only when the test drains it.
  */
-export async function createDeliveryTestApp(start: string, fakeUrl: string, platform: "zoom" | "gotowebinar"): Promise<DeliveryTestApp> {
+export async function createDeliveryTestApp(start: string, fakeUrl: string, platform: "zoom" | "gotowebinar" | "youtube"): Promise<DeliveryTestApp> {
   const restore = pointServicesAt(fakeUrl);
   const t = await createEngineTestApp(start);
   const integrationId = await connectOAuth(t.owner, platform, "good-code");

@@ -16,6 +16,13 @@ export const SHELL_CSP =
   "media-src 'self' blob:; worker-src blob:; frame-src 'self'; connect-src 'self'; frame-ancestors 'self'; " +
   "base-uri 'none'; form-action 'self'";
 
+/**
+ * The shell's policy with one more frame origin allowed: a YouTube Live event's room embeds
+ * YouTube's player (`https://www.youtube-nocookie.com`), and nothing else is let in.
+ */
+export const shellCsp = (frameOrigin?: string): string =>
+  frameOrigin ? SHELL_CSP.replace("frame-src 'self';", `frame-src 'self' ${frameOrigin};`) : SHELL_CSP;
+
 /** A page with nothing to run: no script at all. */
 const STATIC_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'self'; base-uri 'none'";
 
@@ -63,6 +70,8 @@ export interface ShellInput {
    * requested only after room.js and the snapshot were in, the largest wait before the first frame.
    */
   preloadPlayer?: boolean;
+  /** An origin the room frames besides its own (`shellCsp`): YouTube's player for a YouTube Live event. */
+  frameOrigin?: string;
 }
 
 /**
@@ -79,7 +88,7 @@ export const isAppleWebKit = (userAgent: string): boolean =>
  * roomShell(c, { token, entry: "join", title: "Launch webinar", language: "en", faviconUrl: null });
  */
 export function roomShell(c: Context, input: ShellInput): Response {
-  securityHeaders(c, SHELL_CSP);
+  securityHeaders(c, shellCsp(input.frameOrigin));
   const icon = input.faviconUrl ? `<link rel="icon" href="${escapeHtml(input.faviconUrl)}">` : "";
   return c.html(
     `<!doctype html><html lang="${escapeHtml(input.language || "en")}"><head><meta charset="utf-8">` +

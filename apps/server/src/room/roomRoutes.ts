@@ -3,6 +3,7 @@ import ical, { ICalAlarmType } from "ical-generator";
 import { roomTimingOf, roomViewAt } from "@cuepoint/sdk";
 import type { AppDeps } from "../deps.js";
 import { platformJoinOf, platformJoinPage } from "../delivery/joinPage.js";
+import { roomFrameOrigin } from "../delivery/youtube/roomEmbed.js";
 import { brandingOf } from "./branding.js";
 import { findRoomLink, RoomLinkError } from "./roomLink.js";
 import { customCodeDocument, isAppleWebKit, linkErrorPage, roomShell } from "./roomPages.js";
@@ -51,7 +52,8 @@ export function serveRoomPages(app: Hono, deps: AppDeps, roomFile?: string): voi
         title: eventTitleOf(link),
         language: link.timeline.general.language,
         faviconUrl: branding.faviconUrl,
-        preloadPlayer: deps.config.now().getTime() >= opensAt && !isAppleWebKit(c.req.header("user-agent") ?? ""),
+        preloadPlayer: deps.config.now().getTime() >= opensAt && !isAppleWebKit(c.req.header("user-agent") ?? "") && !roomFrameOrigin(link.timeline.general),
+        frameOrigin: roomFrameOrigin(link.timeline.general),
       });
     });
   app.get("/join/:token", shell("join"));

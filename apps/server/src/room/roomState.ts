@@ -9,6 +9,7 @@ import { planTimeline } from "../engine/plan.js";
 import { loadProgram, programSecondsOf, type Program } from "./program.js";
 import { findRoomLink, type RoomLink } from "./roomLink.js";
 import { liveRoomOf, type LiveRoom } from "../live/liveRoom.js";
+import { youtubeBroadcastOf } from "../delivery/youtube/roomEmbed.js";
 
 /** Everything the room's answers are built from, for one personal link at one moment. */
 export interface RoomState extends RoomLink {
@@ -23,6 +24,8 @@ export interface RoomState extends RoomLink {
    * `program` is then its recordings (the replay). Null for every other event.
    */
   live: LiveRoom | null;
+  /** The YouTube Live broadcast the room embeds in place of its own player (delivery/youtube/), else null. */
+  youtubeBroadcast: string | null;
 }
 
 /**
@@ -74,12 +77,13 @@ export async function loadRoom(orm: Orm, token: string, withItems = true): Promi
   const link = await findRoomLink(orm, token);
   const { general } = link.timeline;
   const platform = platformOf(general);
-  const [program, script, control, pushed, live] = await Promise.all([
+  const [program, script, control, pushed, live, youtubeBroadcast] = await Promise.all([
     loadProgram(orm, link.accountId, general),
     withItems ? liveScript(orm, link) : Promise.resolve([]),
     eventControlOf(orm, link.accountId, link.event.id),
     withItems ? pushedItems(orm, link.accountId, link.event.id) : Promise.resolve([]),
     liveRoomOf(orm, link.accountId, link.event.id, general),
+    youtubeBroadcastOf(orm, link.accountId, link.event.id, general),
   ]);
   const timing = roomTimingOf({
     general,
@@ -95,7 +99,7 @@ export async function loadRoom(orm: Orm, token: string, withItems = true): Promi
     items.sort((a, b) => a.offsetSeconds - b.offsetSeconds);
   }
   // A live-streamed event's timing is its timeline's (no video); what it plays back is its recordings.
-  return { ...link, platform, timing, program: live ? live.recording : program, items, live };
+  return { ...link, platform, timing, program: live ? live.recording : program, items, live, youtubeBroadcast };
 }
 
 /** How long a room read for playlists and segments is reused: every viewer's player asks every few seconds. */

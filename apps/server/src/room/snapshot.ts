@@ -1,4 +1,5 @@
 import { audienceCountAt, chatModeOf, googleCalendarUrl, itemsDueAt, roomViewAt, type RoomEntry, type RoomItem, type RoomPhase, type RoomSnapshot } from "@cuepoint/sdk";
+import { youtubeEmbedUrl } from "../delivery/youtube/youtubeDriver.js";
 import { liveVideoOf } from "../live/liveHls.js";
 import type { Branding } from "./branding.js";
 import type { RoomState } from "./roomState.js";
@@ -99,8 +100,11 @@ export function roomSnapshot(input: SnapshotInput): RoomSnapshot {
         canned: room.platform === "aevent" ? general.hls.canned : [],
       },
     },
-    video:
-      room.live && (view.phase === "waiting" || view.phase === "live")
+    // A YouTube Live event plays YouTube's player (live, then the broadcast's recording), nothing of ours.
+    embed: room.youtubeBroadcast && (view.phase === "live" || view.phase === "replay") ? { provider: "youtube", url: youtubeEmbedUrl(room.youtubeBroadcast) } : null,
+    video: room.youtubeBroadcast
+      ? null
+      : room.live && (view.phase === "waiting" || view.phase === "live")
         ? liveVideoOf(room.live, paths.api, now)
         : room.program && shows
         ? {

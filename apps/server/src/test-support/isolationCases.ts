@@ -280,6 +280,7 @@ export const CASES: Record<string, Case> = {
   "GET /recurring": { calls: (i) => [{ path: `/recurring?wtl=${i.timeline}` }] },
   "DELETE /recurring/:id": { calls: (i) => [{ path: `/recurring/${i.series}` }] },
   "GET /webinars/:id/delivery": { calls: (i) => [{ path: `/webinars/${i.event}/delivery` }] },
+  "GET /webinars/:id/delivery/youtube": { calls: (i) => [{ path: `/webinars/${i.event}/delivery/youtube` }] },
   "GET /webinars/:id/agents": { calls: (i) => [{ path: `/webinars/${i.event}/agents` }] },
   "POST /webinars/:id/agents": { calls: (i) => [{ path: `/webinars/${i.event}/agents`, body: { name: "Eve", email: "eve@example.com" } }] },
   "DELETE /webinars/:id/agents/:personId": { calls: (i) => [{ path: `/webinars/${i.event}/agents/${i.agent}` }] },

@@ -175,6 +175,14 @@ export const RoomSnapshotSchema = /* @__PURE__ */ v.object({
       stream: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.picklist(["waiting", "receiving", "ended"])),
     }),
   ),
+  /**
+   * The event is broadcast on YouTube Live (delivery platform `youtube`): from the start to the
+   * replay the room shows YouTube's player (`url`, a youtube-nocookie.com embed of the broadcast) in
+   * place of its own, with its own chat, offers and attendance around it. `video` is then null.
+   */
+  embed: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.nullable(/* @__PURE__ */ v.object({ provider: /* @__PURE__ */ v.literal("youtube"), url: /* @__PURE__ */ v.string() })),
+  ),
   items: /* @__PURE__ */ v.array(RoomItemSchema),
   audience: /* @__PURE__ */ v.nullable(/* @__PURE__ */ wholeNonNegative()),
   calendar: /* @__PURE__ */ v.object({ icsUrl: /* @__PURE__ */ v.string(), googleUrl: /* @__PURE__ */ v.string() }),

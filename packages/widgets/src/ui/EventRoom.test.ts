@@ -112,6 +112,20 @@ describe.each(BINDINGS.filter((binding) => binding.name !== "embed"))("EventRoom
     expect(element.currentTime).toBe(3); // the stream's own time, not 600 s into the event
   }, 10_000);
 
+  it("a YouTube Live event: YouTube's player in place of ours, with the room's chat beside it", async () => {
+    const url = "https://www.youtube-nocookie.com/embed/bc00000001?autoplay=1&mute=1&playsinline=1&rel=0";
+    const server = fakeRoomServer(timingIn(-10 * MINUTE), { items: [chat("c1", 0, "Ann", "Hello everyone")], patch: { video: null, embed: { provider: "youtube", url } } });
+    const container = room(server);
+    const view = within(container);
+    const frame = (await view.findByTitle("Live video on YouTube")) as HTMLIFrameElement;
+    expect(frame.tagName).toBe("IFRAME");
+    expect(frame.getAttribute("src")).toBe(url);
+    expect(frame.getAttribute("allow")).toContain("autoplay");
+    expect(container.querySelector("video")).toBeNull();
+    expect(view.queryByText(/The video is not available yet/)).toBeNull();
+    expect(within(await view.findByRole("log")).getByText("Hello everyone")).toBeTruthy();
+  });
+
   it("joins late at the event's position, snaps a seek ahead back, shows a CTA whose click is recorded, changes the subject", async () => {
     const server = fakeRoomServer(timingIn(-10 * MINUTE));
     const container = room(server);

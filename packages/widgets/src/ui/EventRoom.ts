@@ -161,7 +161,22 @@ export function eventRoomComponent(rt: Runtime) {
         h(
           "div",
           { className: "cp-stage" },
-          hostPending
+          snapshot.embed
+            ? // A YouTube Live event: YouTube's player in place of ours; chat, offers and attendance stay the room's.
+              h(
+                "div",
+                { className: "cp-player" },
+                h("iframe", {
+                  key: snapshot.embed.url,
+                  src: snapshot.embed.url,
+                  title: live ? "Live video on YouTube" : "Replay video on YouTube",
+                  allow: "autoplay; encrypted-media; picture-in-picture; fullscreen",
+                  allowFullScreen: true,
+                  referrerPolicy: "strict-origin-when-cross-origin",
+                }),
+                end,
+              )
+            : hostPending
             ? h("div", { className: "cp-player" }, h("div", { className: "cp-overlay" }, h("p", null, "The host will start the stream soon.")))
             : snapshot.video
             ? h(Player, { key: `${phase}-${snapshot.video.playlistUrl}`, core, snapshot, video: snapshot.video, live, loadHls: props.loadHls, end })

@@ -31,6 +31,7 @@ export const ROOM_CSS = `:host{display:block}:host>.cp-room{min-height:100vh}\
 .cp-player{position:relative;background:#000;color:#fff;border-radius:var(--r);overflow:hidden;aspect-ratio:16/9}\
 .cp-player[data-pip]{position:fixed;right:1em;bottom:1em;width:min(22em,48vw);z-index:9;box-shadow:0 .5em 2em #0009}\
 .cp-player video{display:block;width:100%;height:100%;background:#000}\
+.cp-player iframe{display:block;width:100%;height:100%;border:0}\
 .cp-player :focus-visible{outline-color:#fff}\
 .cp-controls{position:absolute;left:0;right:0;bottom:0;display:flex;gap:.2em;align-items:center;padding:.35em .5em;background:linear-gradient(#0000,#000c)}\
 .cp-room .cp-controls button{display:inline-flex;background:#0000;color:#fff;border:0;padding:.35em .5em}\

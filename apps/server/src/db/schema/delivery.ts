@@ -10,7 +10,7 @@ const accountId = () =>
     .references(() => accounts.id, { onDelete: "cascade" });
 
 /** The external platforms an event is delivered on (a timeline's `general.deliveryPlatform`). */
-export type DeliveryPlatform = "zoom" | "gotowebinar";
+export type DeliveryPlatform = "zoom" | "gotowebinar" | "youtube";
 
 /**
  * Where an event's session on its platform is (delivery/README.md): `pending` waits to be created,
@@ -20,9 +20,9 @@ export type DeliveryPlatform = "zoom" | "gotowebinar";
 export type PlatformSessionStatus = "pending" | "ready" | "refused" | "cancelled";
 
 /**
- * An event's session on Zoom or GoTo Webinar. `event_id` has no foreign key on purpose: when the
+ * An event's session on Zoom, GoTo Webinar or YouTube Live. `event_id` has no foreign key on purpose: when the
  * event is deleted this row stays until the platform's session is cancelled too. `remote_id` is
- * Zoom's webinar id or GoTo's webinarKey; `occurrence_id` a Zoom occurrence when the series is one
+ * Zoom's webinar id, GoTo's webinarKey or YouTube's broadcast id; `occurrence_id` a Zoom occurrence when the series is one
  * recurring Zoom webinar. `synced_starts_at` is the start the platform has: an event moved since is
  * moved there.
  */

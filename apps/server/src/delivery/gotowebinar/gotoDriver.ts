@@ -49,6 +49,7 @@ interface GoToAttendee {
  */
 export const gotoDriver: PlatformDriver = {
   platform: "gotowebinar",
+  noun: "webinar",
   async create(ctx, plan) {
     const key = await organizer(ctx);
     const { body } = await goto<{ webinarKey: string | number }>(ctx, "POST", `/G2W/rest/v2/organizers/${key}/webinars`, {

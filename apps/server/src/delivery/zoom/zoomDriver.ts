@@ -43,6 +43,7 @@ interface ParticipantsPage {
  */
 export const zoomDriver: PlatformDriver = {
   platform: "zoom",
+  noun: "webinar",
   async create(ctx, plan) {
     const { body } = await zoom<{ id: number | string }>(ctx, "POST", "/users/me/webinars", webinarBody(plan));
     return { remoteId: String(body.id) };

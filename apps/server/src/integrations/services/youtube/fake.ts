@@ -14,7 +14,9 @@
  *   authentication credentials. …", UNAUTHENTICATED)
  * - OAuth 2.0 for web server apps — https://developers.google.com/identity/protocols/oauth2/web-server
  *   (`POST https://oauth2.googleapis.com/token`, form `grant_type`, `code`, `client_id`,
- *   `client_secret`, `redirect_uri`; `{ access_token, expires_in, refresh_token, scope, token_type }`)
+ *   `client_secret`, `redirect_uri`; `{ access_token, expires_in, refresh_token, scope, token_type }`;
+ *   refreshing: form `grant_type=refresh_token`, `refresh_token`, `client_id`, `client_secret`;
+ *   `{ access_token, expires_in, scope, token_type }` — https://developers.google.com/identity/protocols/oauth2/web-server#offline)
  */
 import { startFakeService, type FakeAnswer, type FakeService, type ReceivedRequest } from "../../test-support/fakeService.js";
 
@@ -56,6 +58,11 @@ export async function startFakeYouTube(token: string, clientId: string): Promise
       const form = request.data as Record<string, string>;
       if (form.client_id !== clientId || form.client_secret !== clientId.replace("-client", "-secret")) {
         return { status: 401, json: { error: "invalid_client", error_description: "The OAuth client was not found." } };
+      }
+      // Refreshing (the same endpoint, `grant_type=refresh_token`): a new access token, no new refresh token.
+      if (form.grant_type === "refresh_token") {
+        if (form.refresh_token !== "1//yt-refresh") return { status: 400, json: { error: "invalid_grant", error_description: "Token has been expired or revoked." } };
+        return { json: { access_token: token, expires_in: 3599, scope: "https://www.googleapis.com/auth/youtube", token_type: "Bearer" } };
       }
       const access = form.code === "good-code" ? token : form.code === "revoked-code" ? "ya29.revoked" : undefined;
       if (form.grant_type !== "authorization_code" || !access) return { status: 400, json: { error: "invalid_grant", error_description: "Bad Request" } };

@@ -8,8 +8,10 @@ export default defineConfig({
   ssr: { resolve: { conditions: ["@cuepoint/source"] } },
   test: {
     include: ["src/**/*.test.ts"],
+    // Migrates one template database; each file's own database is a copy of it.
+    globalSetup: ["src/test-support/globalSetup.ts"],
     // Each test file opens its own database (an in-memory PGlite, or a fresh PostgreSQL
-    // database in Postgres mode); starting one and migrating it takes a few seconds.
+    // database in Postgres mode); starting one can take a few seconds on a loaded machine.
     hookTimeout: 60_000,
     testTimeout: 30_000,
   },

@@ -35,7 +35,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("embedded PGlite in a data fo
     expect((await second.orm.select().from(accounts)).map((row) => row.name)).toEqual(["kept"]);
     expect(await tableCount(second)).toBe(MIGRATIONS);
     await second.close();
-  });
+  }, 120_000); // three PGlite starts from scratch (initdb and every migration), not from the suite's template
 });
 
 describe("migrations", () => {

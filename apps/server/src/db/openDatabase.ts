@@ -10,7 +10,7 @@ import { lockDataDir } from "./dataDirLock.js";
 import type { Database, Orm } from "./types.js";
 
 /** drizzle-kit writes here; both drivers apply the very same SQL files. */
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 /**
  * Session-level advisory lock held while migrating, so several server instances starting
@@ -26,6 +26,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** An in-memory PGlite (tests). */
   memory?: boolean;
+  /**
+   * A PGlite data folder dumped with `dumpDataDir` to start the in-memory PGlite from (tests: a
+   * migrated template, so each test file skips PGlite's initdb). Pending migrations still apply.
+   */
+  template?: Blob | undefined;
   /** Apply pending migrations before answering (default true). */
   migrate?: boolean;
   /** Connections in the pool (PostgreSQL only). */
@@ -44,7 +49,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) return openPostgres(options.databaseUrl, migrate, options.poolSize ?? 10);
   if (!options.memory && !options.dataDir)
     throw new Error("openDatabase needs a databaseUrl, a dataDir or memory: true.");
-  return openPglite(options.memory ? undefined : options.dataDir, migrate);
+  if (options.memory) return openPglite({ loadDataDir: options.template }, migrate);
+  return openPglite({ dataDir: options.dataDir }, migrate);
 }
 
 async function openPostgres(connectionString: string, migrate: boolean, max: number): Promise<Database> {
@@ -73,11 +79,15 @@ async function openPostgres(connectionString: string, migrate: boolean, max: num
   return { orm, kind: "postgres", connectionString, close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
+async function openPglite(
+  place: { dataDir?: string | undefined; loadDataDir?: Blob | undefined },
+  migrate: boolean,
+): Promise<Database> {
+  const { dataDir, loadDataDir } = place;
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir);
+    client = await PGlite.create({ dataDir, loadDataDir });
     const orm: Orm = drizzlePglite(client, { schema });
     // One process, one connection: no lock is needed, and the migrations are the same files.
     if (migrate) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

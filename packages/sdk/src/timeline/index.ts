@@ -27,6 +27,7 @@ export {
   type OffsetOptions,
 } from "./nodeOffset.js";
 export { addCalendarDays, zonedToUtc, zonedWallTime, type CalendarDate, type WallTime } from "./zonedTime.js";
+export { TIME_ZONE_LIST, timeZoneChoices, utcOffsetLabel, type TimeZoneChoice } from "./timeZoneList.js";
 export { eventMinuteOfDay, nodeInstant, toInstant, type InstantContext } from "./nodeInstant.js";
 export {
   LIVE_ACTION_KEYS,

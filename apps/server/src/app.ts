@@ -11,6 +11,7 @@ import { apiSecurityHeaders } from "./http/securityHeaders.js";
 import { errorBody, handleError } from "./http/errors.js";
 import { createRateLimiter } from "./http/rateLimiter.js";
 import { registerRoutes } from "./http/register.js";
+import { joinDomainGuard } from "./join-domain/joinDomainHosts.js";
 import { consoleMailer, type Mailer } from "./mail/mailer.js";
 import { createSmtpMailer } from "./mail/smtpMailer.js";
 import { createMediaProcessing, type MediaProcessing } from "./media/processing.js";
@@ -96,6 +97,8 @@ export function createApp(options: CreateAppOptions): Hono {
   const app = new Hono();
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody(`There is no ${c.req.method} ${c.req.path}.`), 404));
+  // On a join domain only the public pages and /api/public (join-domain/README.md).
+  app.use(joinDomainGuard(config));
   app.route("/api", api);
   // The registration widget's script tag (routes/embedScript.ts).
   serveEmbedScript(app);

@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from "node:path";
-import { UPLOAD_CHUNK_SIZE } from "@cuepoint/sdk";
+import { UPLOAD_CHUNK_SIZE, type JoinDomain } from "@cuepoint/sdk";
 import type { BackoffSettings } from "./http/backoffLimiter.js";
+import { parseJoinDomains } from "./join-domain/joinDomains.js";
 import { checkMailFrom, smtpOptionsFromUrl, type SmtpMailSettings } from "./mail/smtpMailer.js";
 
 /** The terms of service users agree to (`GET /terms_of_service`, `POST /consent_terms`). */
@@ -13,6 +14,12 @@ export interface Terms {
 export interface ServerConfig {
   /** Where people reach the product; reset-password links point here. */
   publicURL: string;
+  /**
+   * Other host names the operator pointed at this server (`CUEPOINT_JOIN_DOMAINS`, at most six): a
+   * timeline whose `general.joinDomain` names one has its public pages and personal links there
+   * (join-domain/README.md). Empty: every link uses `publicURL`.
+   */
+  joinDomains: JoinDomain[];
   /**
    * Secret of the support chat's identity hash (`intercom_hash`). Unset: one is generated on
    * first use and kept in the `settings` table, so every instance on one database agrees.
@@ -51,6 +58,7 @@ export const DEFAULT_TERMS: Terms = {
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     publicURL: "http://localhost:3000",
+    joinDomains: [],
     terms: DEFAULT_TERMS,
     bodyLimitBytes: 1024 * 1024,
     mediaDir: resolve(".cuepoint-data", "media"),
@@ -91,7 +99,7 @@ export function mailSettings(env: NodeJS.ProcessEnv): SmtpMailSettings | undefin
 
 /**
  * Reads `PORT` (3000), `DATABASE_URL`, `CUEPOINT_DATA_DIR` (`.cuepoint-data`), `PUBLIC_URL`,
- * `CUEPOINT_SUPPORT_SECRET` and the mail settings ({@link mailSettings}). A relative data folder
+ * `CUEPOINT_JOIN_DOMAINS`, `CUEPOINT_SUPPORT_SECRET` and the mail settings ({@link mailSettings}). A relative data folder
  * is taken from the directory the command was typed in (pnpm's `INIT_CWD`), not the package folder pnpm runs the script in, so
  * `pnpm start` and `pnpm cuepoint …` at the repository root share `./.cuepoint-data`.
  */
@@ -101,12 +109,14 @@ export function runtimeSettings(env: NodeJS.ProcessEnv = process.env): RuntimeSe
     throw new Error(`PORT must be a port number, not "${env.PORT}".`);
   const base = env.INIT_CWD || process.cwd();
   const folder = env.CUEPOINT_DATA_DIR || ".cuepoint-data";
+  const publicURL = env.PUBLIC_URL || `http://localhost:${port}`;
   return {
     port,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: isAbsolute(folder) ? folder : resolve(base, folder),
     config: defaultConfig({
-      publicURL: env.PUBLIC_URL || `http://localhost:${port}`,
+      publicURL,
+      joinDomains: parseJoinDomains(env.CUEPOINT_JOIN_DOMAINS, publicURL),
       supportSecret: env.CUEPOINT_SUPPORT_SECRET || undefined,
       mediaDir: env.CUEPOINT_MEDIA_DIR
         ? resolve(base, env.CUEPOINT_MEDIA_DIR)

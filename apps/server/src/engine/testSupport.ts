@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { asc, eq } from "drizzle-orm";
 import { createClient, type Client } from "@cuepoint/sdk";
+import type { ServerConfig } from "../config.js";
 import { registrants, scheduledActions, type TimelineRow } from "../db/schema/index.js";
 import { setPublicRateLimits } from "../public/rateLimits.js";
 import { mailNode, type NodeInput } from "../test-support/timelineFixtures.js";
@@ -137,10 +138,17 @@ export interface EngineTestApp extends TestApp {
   stop(): Promise<void>;
 }
 
-/** The app, an owner, a timeline (America/Los_Angeles), a peer and an engine that does not poll. */
-export async function createEngineTestApp(start: string, engineOptions: Partial<EngineOptions> = {}): Promise<EngineTestApp> {
+/**
+ * The app, an owner, a timeline (America/Los_Angeles), a peer and an engine that does not poll.
+ * `config` is the app's and the engine's (e.g. `joinDomains`), on the test's clock.
+ */
+export async function createEngineTestApp(
+  start: string,
+  engineOptions: Partial<EngineOptions> = {},
+  config: Partial<Omit<ServerConfig, "now">> = {},
+): Promise<EngineTestApp> {
   let now = new Date(start);
-  const t = await createTestApp({ now: () => now });
+  const t = await createTestApp({ ...config, now: () => now });
   setPublicRateLimits(t.db, { perIp: { max: 100_000, windowMs: 60_000 }, perTimeline: { max: 100_000, windowMs: 60_000 } });
   const owner = await t.user({ name: "Olivia Owner" });
   const stranger = await t.user();
@@ -150,7 +158,7 @@ export async function createEngineTestApp(start: string, engineOptions: Partial<
   const peer = await startPeer();
   const engine = await startEngine({
     db: t.db,
-    config: { now: () => now, publicURL: "https://cuepoint.test" },
+    config: { publicURL: "https://cuepoint.test", ...config, now: () => now },
     execute: peerExecutor(peer),
     loop: false,
     retry: { maxAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 10 * 60_000 },

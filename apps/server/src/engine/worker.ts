@@ -17,6 +17,7 @@ import {
   type TimelineRow,
 } from "../db/schema/index.js";
 import type { Database } from "../db/types.js";
+import { linkBase } from "../join-domain/joinDomains.js";
 import { autoresponderMessageOf, autoresponderNode, type AutoresponderNode } from "./actions/autoresponder.js";
 import { PermanentActionError, RetryableActionError, type ActionContext, type ActionJob, type ExecuteAction } from "./actions/types.js";
 import { actionBudget, withinBudget, type ActionBudget } from "./budget.js";
@@ -173,7 +174,8 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 
 function actionJobOf(loaded: Loaded, node: TimelineNode, config: ServerConfig, attempt: number): ActionJob {
   const { row, registrant, event, timeline } = loaded;
-  const base = config.publicURL.replace(/\/+$/, "");
+  // The timeline's join domain when it has one the server lists, else PUBLIC_URL.
+  const base = linkBase(config, timeline.setting.general);
   return {
     accountId: row.accountId,
     timeline: { id: timeline.id, name: timeline.name },

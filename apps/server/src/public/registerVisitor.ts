@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import type * as v from "valibot";
-import { checkRegistrationAnswers, type RegistrationRequestSchema } from "@cuepoint/sdk";
+import { checkRegistrationAnswers, type JoinDomain, type RegistrationRequestSchema } from "@cuepoint/sdk";
 import type { AppDeps } from "../deps.js";
 import type { EventRow } from "../db/schema/index.js";
+import { linkBase } from "../join-domain/joinDomains.js";
 import { badRequest, forbidden, HttpError } from "../http/errors.js";
 import { clientIp } from "./clientIp.js";
 import { CHANGED, readRegistrationForm, type FormSnapshot, type OpenSession } from "./formSnapshot.js";
@@ -21,16 +22,26 @@ export interface RegisteredVisitor {
   form: FormSnapshot;
 }
 
-/** The host of this server's own pages (`PUBLIC_URL`): its hosted registration page and frame are never off the whitelist. */
-const ownHost = (publicURL: string): string | null => requestHost({ origin: publicURL });
+/** The hosts of this server's own pages (`PUBLIC_URL` and the join domains): its hosted registration page and frame are never off the whitelist. */
+const ownHosts = (config: OwnAddresses): (string | null)[] => [
+  requestHost({ origin: config.publicURL }),
+  ...(config.joinDomains ?? []).map((d) => requestHost({ origin: d.url })),
+];
+
+/** The server's own addresses: `PUBLIC_URL` and the operator's join domains. */
+export interface OwnAddresses {
+  publicURL: string;
+  joinDomains?: readonly JoinDomain[] | undefined;
+}
 
 /**
  * Whether the page a request comes from may register: the whitelist is off, the page's host is on
- * it, or the page is this server's own (the hosted registration page, its frame, the widget on them).
+ * it, or the page is this server's own (the hosted registration page, its frame, the widget on
+ * them), on its own address or on one of its join domains.
  */
-export function pageMayRegister(form: FormSnapshot, host: string | null, publicURL: string): boolean {
+export function pageMayRegister(form: FormSnapshot, host: string | null, config: OwnAddresses): boolean {
   const { whitelist } = form.timeline.registration;
-  return !whitelist.enabled || isWhitelisted(host, whitelist.domains) || (host !== null && host === ownHost(publicURL));
+  return !whitelist.enabled || isWhitelisted(host, whitelist.domains) || (host !== null && ownHosts(config).includes(host));
 }
 
 /**
@@ -38,9 +49,9 @@ export function pageMayRegister(form: FormSnapshot, host: string | null, publicU
  * the session (`one-time`: the next open one; `multi-option`: the one chosen, among those offered).
  * Throws the 4xx that says what is wrong.
  */
-function checkRegistration(form: FormSnapshot, sessions: OpenSession[], body: ParsedRegistration, host: string | null, publicURL: string) {
+function checkRegistration(form: FormSnapshot, sessions: OpenSession[], body: ParsedRegistration, host: string | null, config: OwnAddresses) {
   const { registration } = form.timeline;
-  if (!pageMayRegister(form, host, publicURL)) throw forbidden(NOT_WHITELISTED);
+  if (!pageMayRegister(form, host, config)) throw forbidden(NOT_WHITELISTED);
   if (registration.block) throw new HttpError(422, "Registration for this webinar is closed.");
   const answers = checkRegistrationAnswers(form.fields, body);
   if (!answers.ok) throw badRequest(answers.message, answers.field);
@@ -79,7 +90,7 @@ export async function registerVisitor(deps: AppDeps, c: Context, timelineId: str
     const { form, sessions, reused } = await readRegistrationForm(orm, timelineId, now, { reuse });
     let checked: ReturnType<typeof checkRegistration>;
     try {
-      checked = checkRegistration(form, sessions, body, host, deps.config.publicURL);
+      checked = checkRegistration(form, sessions, body, host, deps.config);
     } catch (error) {
       if (!reused || !(error instanceof HttpError)) throw error;
       reuse = false;
@@ -115,8 +126,11 @@ export async function registerVisitor(deps: AppDeps, c: Context, timelineId: str
   }
 }
 
-/** The registrant's own links below the public URL. */
-export const registrantLinks = (publicURL: string, registrantId: string) => {
-  const base = publicURL.replace(/\/+$/, "");
+/**
+ * The registrant's own links: on the timeline's join domain when it has one the server lists,
+ * else below the public URL (join-domain/joinDomains.ts `linkBase`).
+ */
+export const registrantLinks = (config: OwnAddresses, general: { joinDomain?: string } | undefined, registrantId: string) => {
+  const base = linkBase(config, general);
   return { joinUrl: `${base}/join/${registrantId}`, replayUrl: `${base}/replay/${registrantId}` };
 };

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { PageSettingSchema, REGISTRATION_HONEYPOT_FIELD, REGISTRATION_RENDERED_FIELD } from "@cuepoint/sdk";
 import type { AppDeps } from "../deps.js";
 import { HttpError } from "../http/errors.js";
+import { linkBase } from "../join-domain/joinDomains.js";
 import { serveFile } from "../media/serveFile.js";
 import { readRegistrationForm, type OpenForm } from "../public/formSnapshot.js";
 import { findPublicTimeline } from "../public/registrationForm.js";
@@ -61,6 +62,8 @@ function frameAncestors(open: OpenForm): string {
 export function serveRegistrationPages(app: Hono, deps: AppDeps): void {
   const { orm } = deps.db;
   const base = deps.config.publicURL.replace(/\/+$/, "");
+  /** Where a timeline's public links start: its join domain when it has one the server lists, else PUBLIC_URL. */
+  const baseOf = (general: { joinDomain?: string }) => linkBase(deps.config, general);
 
   /** The form of a timeline, or null for a timeline the public does not see (404 page). */
   const openForm = async (id: string): Promise<OpenForm | null> => {
@@ -110,8 +113,9 @@ export function serveRegistrationPages(app: Hono, deps: AppDeps): void {
     const branding = await brandingUrls(orm, timeline.accountId, general, (id) => `/register/${timeline.id}/media/${id}`);
     const thankYou = thankYouOf(row.setting);
     const image = branding.countdownImageUrl ?? branding.backgroundUrl ?? branding.logoUrl;
-    const pageUrl = `${base}/register/${timeline.id}`;
-    const formActions = [...new Set(["'self'", originOf(base), originOf(thankYou)].filter(Boolean))].join(" ");
+    const links = baseOf(general);
+    const pageUrl = `${links}/register/${timeline.id}`;
+    const formActions = [...new Set(["'self'", originOf(base), originOf(links), originOf(thankYou)].filter(Boolean))].join(" ");
     securityHeaders(
       c,
       `default-src 'none'; script-src 'self' ${PAGE_SCRIPT_HASH}; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; ` +
@@ -128,9 +132,9 @@ export function serveRegistrationPages(app: Hono, deps: AppDeps): void {
       zone: general.timeZone,
       logoUrl: branding.logoUrl,
       faviconUrl: branding.faviconUrl,
-      imageUrl: image && (image.startsWith("/") ? `${base}${image}` : image),
+      imageUrl: image && (image.startsWith("/") ? `${links}${image}` : image),
       pageUrl,
-      joinBase: `${base}/join/`,
+      joinBase: `${links}/join/`,
       thankYou,
     });
     return c.html(html, status);
@@ -194,7 +198,7 @@ export function serveRegistrationPages(app: Hono, deps: AppDeps): void {
       return again({ [postedNameOfApiField(error.field)]: error.message }, status);
     }
     const thankYou = thankYouOf(registered.form.row.setting);
-    const next = thankYou ?? registrantLinks(base, registered.registrantId).joinUrl;
+    const next = thankYou ?? registrantLinks(deps.config, registered.form.timeline.general, registered.registrantId).joinUrl;
     if (!framed) return c.redirect(next, 303);
     securityHeaders(c, `default-src 'none'; script-src ${FRAME_SCRIPT_HASH}; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors(open)}; base-uri 'none'`);
     const { timeline } = registered.form;

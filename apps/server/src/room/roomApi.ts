@@ -3,6 +3,7 @@ import { RoomCtaClickRequestSchema, RoomSnapshotSchema, roomViewAt, type RoomEnt
 import { roomActivity } from "../db/schema/index.js";
 import { conflict, notFound } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
+import { linkBase } from "../join-domain/joinDomains.js";
 import { PUBLIC_PREFIX } from "../public/publicCors.js";
 import { serveFile } from "../media/serveFile.js";
 import { brandingImage, brandingOf } from "./branding.js";
@@ -54,7 +55,7 @@ const snapshot = defineRoute({
       live && mode === "simulated" ? countRegistrants(orm, room) : Promise.resolve(0),
     ]);
     return {
-      success: roomSnapshot({ room, entry: entryOf(query), now, branding, present, registrants, publicURL: deps.config.publicURL }),
+      success: roomSnapshot({ room, entry: entryOf(query), now, branding, present, registrants, publicURL: linkBase(deps.config, room.timeline.general) }),
     };
   },
 });

@@ -4,6 +4,7 @@ import { roomTimingOf, roomViewAt } from "@cuepoint/sdk";
 import type { AppDeps } from "../deps.js";
 import { platformJoinOf, platformJoinPage } from "../delivery/joinPage.js";
 import { roomFrameOrigin } from "../delivery/youtube/roomEmbed.js";
+import { linkBase } from "../join-domain/joinDomains.js";
 import { brandingOf } from "./branding.js";
 import { findRoomLink, RoomLinkError } from "./roomLink.js";
 import { customCodeDocument, isAppleWebKit, linkErrorPage, roomShell } from "./roomPages.js";
@@ -64,7 +65,7 @@ export function serveRoomPages(app: Hono, deps: AppDeps, roomFile?: string): voi
     page(async (c, token) => {
       const room = await loadRoom(orm, token, false);
       const view = roomViewAt(room.timing, room.timing.startsAt);
-      const joinUrl = `${deps.config.publicURL.replace(/\/+$/, "")}/join/${room.token}`;
+      const joinUrl = `${linkBase(deps.config, room.timeline.general)}/join/${room.token}`;
       const title = eventTitleOf(room);
       const calendar = ical({ name: title, prodId: { company: "Cuepoint", product: "Event room", language: "EN" } });
       calendar.createEvent({

@@ -49,7 +49,7 @@ export interface SnapshotInput {
   present: number;
   /** Registrants of the event (the simulated audience is a share of them). */
   registrants: number;
-  /** Where people reach the product (the calendar entry's link). */
+  /** Where the timeline's links start: its join domain, else PUBLIC_URL (the calendar entry's link). */
   publicURL: string;
 }
 

@@ -33,6 +33,7 @@ import { consoleChannelRoutes } from "../room/consoleChannel.js";
 import { liveRoutes } from "../live/liveRoutes.js";
 import { deliveryRoutes } from "../delivery/deliveryRoutes.js";
 import { autoresponderRoutes } from "../autoresponder/autoresponderRoutes.js";
+import { joinDomainRoutes } from "../join-domain/joinDomainRoutes.js";
 
 /**
  * The route table: every API route, below /api. `createApp` registers exactly these, and the
@@ -62,6 +63,7 @@ export const apiRoutes: readonly Route[] = [
   ...automationJobRoutes,
   ...publicRegistrationRoutes,
   ...registrationPageRoutes,
+  ...joinDomainRoutes,
   ...mediaRoutes,
   ...mediaLinkRoutes,
   ...uploadRoutes,

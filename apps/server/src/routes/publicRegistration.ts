@@ -64,7 +64,7 @@ const config = defineRoute({
         sessions: sessions.map(({ event }) => sessionToWire(event)),
         whitelist: {
           enabled: registration.whitelist.enabled,
-          allowed: pageMayRegister(form, host, deps.config.publicURL),
+          allowed: pageMayRegister(form, host, deps.config),
         },
       },
     };
@@ -94,7 +94,8 @@ const register = defineRoute({
     `${limits.perTimeline.windowMs / 60_000} minute (a mailing's crowd gets in; a flood does not), shared by every ` +
     "server instance on the database; the address is the socket's, or the " +
     "right-most X-Forwarded-For entry when the peer is a proxy on loopback or a private network. " +
-    "`joinUrl` and `replayUrl` are the registrant's own links (`{PUBLIC_URL}/join/{registrantId}`, " +
+    "`joinUrl` and `replayUrl` are the registrant's own links (`{PUBLIC_URL}/join/{registrantId}`, on the " +
+    "timeline's join domain (`general.joinDomain`) when it has one, " +
     `\`/replay/{registrantId}\`); \`startTime\` is the session's UTC instant and \`timeZone\` its zone. ` +
     "The request's optional `timeZone` (the registrant's IANA zone, 400 when unknown) and `smsConsent` (agreement " +
     "to text messages) are stored with a new registrant: the engine sends SMS/MMS actions only with consent, never " +
@@ -106,7 +107,7 @@ const register = defineRoute({
     schema: v.object({ success: RegistrationResultSchema }),
   },
   async handle({ params, body, deps, c }) {
-    const { registrantId, event, created } = await registerVisitor(deps, c, params.id ?? "", body);
+    const { registrantId, event, created, form } = await registerVisitor(deps, c, params.id ?? "", body);
     return c.json(
       {
         success: {
@@ -114,7 +115,7 @@ const register = defineRoute({
           eventId: event.id,
           startTime: event.startsAt.toISOString(),
           timeZone: event.timeZone,
-          ...registrantLinks(deps.config.publicURL, registrantId),
+          ...registrantLinks(deps.config, form.timeline.general, registrantId),
           created,
         },
       },

@@ -10,6 +10,7 @@ import {
 import { nodeGeneralSettings } from "../db/schema/index.js";
 import { badRequest } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
+import { assertJoinDomain } from "../join-domain/joinDomainRoutes.js";
 import { globalSetting } from "../timelines/globalSettings.js";
 import { findActiveTimeline, findTimeline } from "../timelines/store.js";
 import { TIMELINES_TAG as tag } from "./timelineAnswers.js";
@@ -53,6 +54,7 @@ const createGeneralSetting = defineRoute({
   async handle({ body, caller, deps }) {
     const { webinarTimeline, nodeID, general } = body.blocks;
     const timeline = await findActiveTimeline(deps.db.orm, caller, webinarTimeline, "blocks.webinarTimeline");
+    assertJoinDomain(deps.config.joinDomains, timeline.setting.general.joinDomain, general.joinDomain, "blocks.general.joinDomain");
     const now = deps.config.now();
     const [row] = await deps.db.orm
       .insert(nodeGeneralSettings)

@@ -9,6 +9,7 @@ import {
 import { timelines } from "../db/schema/index.js";
 import { badRequest } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
+import { assertJoinDomain } from "../join-domain/joinDomainRoutes.js";
 import { assertTimelineSlot } from "../timelines/limits.js";
 import { setSettingItem } from "../timelines/setItem.js";
 import { findActiveTimeline, findTimeline, insertTimeline, lockAccount, saveTimeline } from "../timelines/store.js";
@@ -52,6 +53,8 @@ const setMaster = defineRoute({
     "fields take their defaults; 400 names the field, e.g. `blocks.general.timeZone`). The name is " +
     "`blocks.general.timelineName` and is required. Creating counts against the plan's timeline limit " +
     "(active timelines; trashed ones do not count): over it the answer is 403 with the plan's message. " +
+    "`general.joinDomain` is \"\" (the server's own address) or one of `GET /joindomains` (400 on " +
+    "`blocks.general.joinDomain` otherwise; an unchanged value is not judged again). " +
     "Saving a trashed timeline is refused (422): restore it first. Every save stores a revision; `isPast` " +
     "is recorded on it. The actions' rules are judged when actions are saved, not here.",
   access: "timelines:write",
@@ -62,13 +65,17 @@ const setMaster = defineRoute({
     if (name === "") throw badRequest("Name the timeline.", "blocks.general.timelineName");
     const setting = { ...body.blocks, general: { ...body.blocks.general, timelineName: name } };
     const now = deps.config.now();
+    const joinDomain = (before: string | undefined) =>
+      assertJoinDomain(deps.config.joinDomains, before, setting.general.joinDomain, "blocks.general.joinDomain");
     const row = await deps.db.orm.transaction(async (tx) => {
       if (body.webinarTimeline === undefined) {
+        joinDomain(undefined);
         await lockAccount(tx, caller);
         await assertTimelineSlot(tx, caller);
         return insertTimeline(tx, caller, { name, setting, reason: "created" }, now);
       }
       const current = await findActiveTimeline(tx, caller, body.webinarTimeline);
+      joinDomain(current.setting.general.joinDomain);
       return saveTimeline(tx, caller, current, { name, setting, reason: "setting", isPast: body.isPast }, now);
     });
     return { success: toMaster(row) };
@@ -93,6 +100,7 @@ const setItem = defineRoute({
     await deps.db.orm.transaction(async (tx) => {
       const current = await findActiveTimeline(tx, caller, body.webinarTimeline);
       const setting = setSettingItem(current.setting, body.setting, body.key, body.value);
+      assertJoinDomain(deps.config.joinDomains, current.setting.general.joinDomain, setting.general.joinDomain, "value");
       const name = setting.general.timelineName.trim();
       if (name === "") throw badRequest("Name the timeline.", "value");
       setting.general.timelineName = name;

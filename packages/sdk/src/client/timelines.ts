@@ -14,6 +14,7 @@ import type {
   WizardTemplatesRequest,
 } from "../schemas/requests/timelines.js";
 import type { PageCheckRequest, PageCheckResult } from "../registration/pageCheck.js";
+import type { JoinDomain } from "../rules/joinDomain/index.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { toForm } from "./form.js";
 import { group } from "./group.js";
@@ -130,6 +131,15 @@ export interface TimelinesResource {
    * success.found; // "script" | "form" | "iframe" | null
    */
   pageCheck(id: Id, body: PageCheckRequest): CuepointPromise<Success<PageCheckResult>>;
+  /**
+   * `GET /joindomains`: the join domains this server's operator listed (`CUEPOINT_JOIN_DOMAINS`,
+   * at most six), the values a timeline's `general.joinDomain` may take besides "" (the server's
+   * own address).
+   *
+   * @example
+   * const { success: domains } = await client.timelines.joinDomains(); // [{ domain: "events.example.com", url: "https://events.example.com" }]
+   */
+  joinDomains(): CuepointPromise<Success<JoinDomain[]>>;
 }
 
 /** Timelines: master settings, actions, sharing, wizard (spec §7 "Timelines"). */
@@ -157,4 +167,5 @@ export const timelines = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): TimelinesRe
     revision: "GET /timelines/{id}/revisions/{revisionId}",
     restoreRevision: "POST /timelines/{id}/revisions/{revisionId}/restore",
     pageCheck: "POST /webinartimelinemaster/{id}/pagecheck",
+    joinDomains: "GET /joindomains",
   }, toForm);

@@ -22,4 +22,5 @@ export * from "./actionFields/index.js";
 export * from "./upload/index.js";
 export * from "./phone/index.js";
 export * from "./registration/index.js";
+export * from "./joinDomain/index.js";
 export * from "./multiEventDay/index.js";

@@ -6,6 +6,7 @@ import type { AppDeps } from "../../deps.js";
 import { smtpOf, smtpSender } from "../../engine/actions/autoresponder.js";
 import { smtpTransport } from "../../engine/actions/smtpTransport.js";
 import { smtpSettings } from "../../integrations/smtpTransport.js";
+import { linkBase } from "../../join-domain/joinDomains.js";
 import type { ConsoleRoom } from "./consoleEvent.js";
 
 /** Why a reply was not mailed, or null when it was. */
@@ -32,7 +33,7 @@ export async function mailReply(deps: Pick<AppDeps, "db" | "config">, room: Cons
   if (!sender.address) return { sent: false, reason: "the SMTP integration has no From address" };
   const title = room.event.name || room.timelineName;
   const host = room.general.organizer.trim() || sender.name;
-  const replayUrl = `${deps.config.publicURL.replace(/\/+$/, "")}/replay/${registrant.uuid}`;
+  const replayUrl = `${linkBase(deps.config, room.general)}/replay/${registrant.uuid}`;
   try {
     const transport = await smtpTransport(smtpSettings(found.smtp.secrets.credentials));
     try {

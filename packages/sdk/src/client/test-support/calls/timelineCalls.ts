@@ -113,6 +113,7 @@ export const timelineCalls: Record<string, CallRow> = {
     call: (c) => c.timelines.pageCheck("t1", { url: "https://www.example.com/webinar" }),
     method: "POST", path: "/webinartimelinemaster/t1/pagecheck", encoding: "json", body: { url: "https://www.example.com/webinar" },
   },
+  "timelines.joinDomains": { call: (c) => c.timelines.joinDomains(), method: "GET", path: "/joindomains", encoding: "none" },
   "forms.list": { call: (c) => c.forms.list(), method: "GET", path: "/forms", encoding: "none" },
   "forms.create": {
     schema: R.FormRequestSchema,

@@ -24,6 +24,9 @@ describe("running actions", () => {
     expect(actionRuns("ZOOM", "cta")).toBe(false);
     expect(actionRuns("GOTOWEBINAR", "livechat")).toBe(false);
     expect(actionRuns("ZOOMAUTOCHAT", "livechat")).toBe(false);
+    // YouTube Live's viewers watch the embedded broadcast in Cuepoint's room: the room plays its actions.
+    expect(actionRuns("YOUTUBE", "cta")).toBe(true);
+    expect(actionRuns("YOUTUBE", "livechat")).toBe(true);
     expect(actionRuns("ZOOM", "encore")).toBe(true);
     expect(actionRuns("NOPE", "sendMail")).toBe(false);
     expect(runningActionsOf("TWILIO").map((a) => a.key)).toEqual(["sendsms", "sendmms"]);

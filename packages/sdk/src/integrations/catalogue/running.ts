@@ -57,8 +57,9 @@ export const ROOM_ACTIONS: readonly ActionKey[] = ["livechat", "cta", "changesub
 
 /**
  * The kinds whose attendees watch in Cuepoint's own room, so the room's actions reach them:
- * Cuepoint Events. On Zoom, GoTo Webinar, an embedded third-party room or Obvio the attendees are
+ * Cuepoint Events, and YouTube Live (its broadcast is embedded in Cuepoint's room, which keeps its
+ * chat, offers and attendance: the server's delivery/youtube/). On Zoom, GoTo Webinar, an embedded third-party room or Obvio the attendees are
  * in the vendor's room, where Cuepoint cannot post a chat line or an offer (Zoom's REST API has no
  * call that writes into a running meeting's chat, so Zoom auto-chat does not run either).
  */
-export const ROOM_KINDS: readonly IntegrationKind[] = ["AEVENT"];
+export const ROOM_KINDS: readonly IntegrationKind[] = ["AEVENT", "YOUTUBE"];

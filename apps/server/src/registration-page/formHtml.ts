@@ -40,7 +40,7 @@ function errorOf(name: string, errors: FormErrors): { line: string; attributes: 
   return { line: `<p class="err" id="${id}">${escapeHtml(message)}</p>`, attributes: ` aria-invalid="true" aria-describedby="${id}"` };
 }
 
-const INPUT_TYPES: Partial<Record<CustomFormField["type"], string>> = { email: "email", phone: "tel", number: "text" };
+const INPUT_TYPES: Partial<Record<CustomFormField["type"], string>> = { email: "email", phone: "tel", number: "text", date: "date" };
 const AUTOCOMPLETE: Record<string, string> = { name: "name", email: "email", phone: "tel" };
 
 function fieldHtml(field: CustomFormField, values: TypedValues, errors: FormErrors): string {
@@ -56,6 +56,17 @@ function fieldHtml(field: CustomFormField, values: TypedValues, errors: FormErro
   if (field.type === "checkbox") {
     const checked = ["true", "on", "1"].includes(value) ? " checked" : "";
     return `<div class="f chk"><input type="checkbox" value="true" ${common}${checked}><label for="${id}">${label}${mark}</label>${line}</div>`;
+  }
+  if (field.type === "radio") {
+    // A group: the legend names it, each button its option; the error is tied to the first one.
+    const choices = (field.options ?? [])
+      .map((option, index) => {
+        const checked = option === value ? " checked" : "";
+        const tie = index === 0 ? attributes : "";
+        return `<label class="opt"><input type="radio" name="${escapeHtml(name)}" value="${escapeHtml(option)}"${required}${checked}${tie}> ${escapeHtml(option)}</label>`;
+      })
+      .join("");
+    return `<fieldset class="f"><legend>${label}${mark}</legend>${choices}${line}</fieldset>`;
   }
   let control: string;
   if (field.type === "textarea") control = `<textarea ${common} rows="3">${escapeHtml(value)}</textarea>`;

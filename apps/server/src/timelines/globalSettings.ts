@@ -17,7 +17,7 @@ const LANGUAGES: readonly [string, string][] = [
 
 const FIELD_TYPE_LABELS: Record<string, string> = {
   text: "Short text", textarea: "Long text", email: "Email address", phone: "Phone number",
-  number: "Number", select: "Drop-down list", checkbox: "Checkbox", hidden: "Hidden value",
+  number: "Number", date: "Date", select: "Drop-down list", radio: "Choice buttons", checkbox: "Checkbox", hidden: "Hidden value",
 };
 
 /** Ready-made registration fields offered when building a form. */

@@ -95,6 +95,29 @@ describe.each(BINDINGS)("RegistrationForm ($name)", ({ name, entry, mount, unmou
     expect(await leadsOf("bo@example")).toEqual([]);
   });
 
+  it("renders radio and date fields, checks them with the SDK's rules and sends the answers", async () => {
+    const { timelineId } = await server.timeline({
+      customeEnable: true,
+      customForms: [
+        { name: "plan", label: "Plan", type: "radio", required: true, options: ["Starter", "Growth"] },
+        { name: "start", label: "Start date", type: "date" },
+      ],
+    });
+    const view = within(mount(entry.RegistrationForm, { timelineId, client: { registration: server.api() }, prefill: { name: "Di", email: email("di") } }));
+    const group = await view.findByRole("group", { name: "Plan *" });
+    const start = view.getByLabelText("Start date");
+    expect(start.getAttribute("type")).toBe("date");
+    fireEvent.submit(start.closest("form") as HTMLFormElement);
+    await waitFor(() => expect(group.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(group.getAttribute("aria-describedby") ?? "")?.textContent).toBe('"Plan" is required.');
+    await waitFor(() => expect(document.activeElement).toBe(within(group).getByLabelText("Starter")));
+    fireEvent.click(within(group).getByLabelText("Growth"));
+    type(start, "2026-05-01");
+    fireEvent.submit(start.closest("form") as HTMLFormElement);
+    await view.findByText("You are registered.", { selector: "strong" });
+    expect((await leadsOf(email("di")))[0]?.customFields).toEqual({ plan: "Growth", start: "2026-05-01" });
+  });
+
   it("lets the visitor pick a session shown in a time zone they can change", async () => {
     const { timelineId, later } = await server.timeline({ type: "multi-option" });
     let registered: RegistrationFormEvents["registered"] | undefined;

@@ -171,8 +171,12 @@ export function registrationFormComponent(rt: Runtime) {
       event.preventDefault();
       void core.submit().then((done) => {
         if (done) return;
-        // Move focus to the first field to fix, once the errors are on screen.
-        setTimeout(() => root.current?.querySelector<HTMLElement>("[aria-invalid=true] input,[aria-invalid=true]")?.focus());
+        // Move focus to the first field to fix, once the errors are on screen (a group of radio
+        // buttons, the session's or a custom field's, is invalid as a fieldset: its first button).
+        setTimeout(() => {
+          const first = root.current?.querySelector<HTMLElement>("[aria-invalid=true]");
+          (first?.tagName === "FIELDSET" ? first.querySelector<HTMLElement>("input") : first)?.focus();
+        });
       });
     };
 

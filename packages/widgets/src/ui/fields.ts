@@ -37,6 +37,34 @@ export function renderField(rt: Runtime, core: RegistrationFormCore, field: Cust
   const text = (event: Event) => onValue((event.currentTarget as HTMLInputElement).value);
   const value = typeof current === "string" ? current : "";
   const checkbox = field.type === "checkbox";
+  if (field.type === "radio") {
+    // A group: the legend names it (with " *"), each button its option, the error the group.
+    return h(
+      "fieldset",
+      { className: "cp-field", "aria-describedby": error && errorId, "aria-invalid": !!error, "aria-required": required },
+      h("legend", null, label, required && " *"),
+      ...(field.options ?? []).map((option, index) =>
+        h(
+          "div",
+          { key: option, className: "cp-check" },
+          h("input", {
+            ...common,
+            id: `${id}-${index}`,
+            name: id, // one group per form, even with two forms on a page
+            "aria-describedby": undefined,
+            "aria-invalid": undefined,
+            "aria-required": undefined,
+            type: "radio",
+            value: option,
+            checked: value === option,
+            onChange: () => onValue(option),
+          }),
+          h("label", { htmlFor: `${id}-${index}` }, option),
+        ),
+      ),
+      h("p", { id: errorId, className: "cp-error" }, error),
+    );
+  }
   let control: unknown;
   if (checkbox) {
     // The box, then its label on the same line (and no " *": ticking it is the answer).
@@ -61,7 +89,7 @@ export function renderField(rt: Runtime, core: RegistrationFormCore, field: Cust
   } else {
     control = h(field.type === "textarea" ? "textarea" : "input", {
       ...common,
-      ...(field.type !== "textarea" && { type: INPUT_KINDS[field.type] ?? "text" }),
+      ...(field.type !== "textarea" && { type: field.type === "date" ? "date" : (INPUT_KINDS[field.type] ?? "text") }),
       ...(field.type === "number" && { inputMode: "decimal" }),
       autoComplete: INPUT_KINDS[field.name],
       value,

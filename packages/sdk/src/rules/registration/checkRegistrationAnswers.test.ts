@@ -20,6 +20,8 @@ const FORM: CustomFormField[] = [
   field("terms", { label: "I accept the terms", type: "checkbox", required: true }),
   field("newsletter", { type: "checkbox" }),
   field("notes", { type: "textarea" }),
+  field("day", { type: "date" }),
+  field("level", { label: "Level", type: "radio", options: ["new", "seasoned"] }),
 ];
 const valid = { name: "Ann", email: "ann@example.com", phone: "", fields: { size: 3, terms: true } };
 
@@ -40,6 +42,8 @@ describe("checkRegistrationAnswers", () => {
     [{ ...valid, fields: { terms: true } }, "fields.size", '"Team size" is required.'],
     [{ ...valid, fields: { size: "many", terms: true } }, "fields.size", '"Team size" must be a number.'],
     [{ ...valid, fields: { ...valid.fields, plan: "gold" } }, "fields.plan", '"plan" must be one of: basic, pro.'],
+    [{ ...valid, fields: { ...valid.fields, day: "2026-04-31" } }, "fields.day", '"day" must be a date (YYYY-MM-DD).'],
+    [{ ...valid, fields: { ...valid.fields, level: "expert" } }, "fields.level", '"Level" must be one of: new, seasoned.'],
     [{ ...valid, fields: { size: 3, terms: "no" } }, "fields.terms", 'Tick "I accept the terms" to register.'],
     [{ ...valid, fields: { ...valid.fields, notes: "x".repeat(2001) } }, "fields.notes", '"notes" can be at most 2000 characters long.'],
   ])("%#: refuses %j at %s", (body, at, message) => {
@@ -64,6 +68,23 @@ describe("checkRegistrationField", () => {
       message: '"Mobile": enter a phone number with digits, spaces and + ( ) - . only.',
     });
     expect(checkRegistrationField(field("mobile", { type: "phone" }), " 555 0101 ")).toEqual({ ok: true, value: "555 0101" });
+  });
+
+  it("takes a radio answer only from its options", () => {
+    const plan = field("plan", { label: "Plan", type: "radio", options: ["Basic", "Pro"], required: true });
+    expect(checkRegistrationField(plan, " Pro ")).toEqual({ ok: true, value: "Pro" });
+    expect(checkRegistrationField(plan, "pro")).toEqual({ ok: false, message: '"Plan" must be one of: Basic, Pro.' });
+    expect(checkRegistrationField(plan, "")).toEqual({ ok: false, message: '"Plan" is required.' });
+  });
+
+  it("takes a date as a real YYYY-MM-DD day", () => {
+    const born = field("start", { label: "Start date", type: "date" });
+    expect(checkRegistrationField(born, "2026-02-28")).toEqual({ ok: true, value: "2026-02-28" });
+    expect(checkRegistrationField(born, "2028-02-29")).toEqual({ ok: true, value: "2028-02-29" });
+    for (const wrong of ["2026-02-29", "2026-13-01", "28/02/2026", "2026-2-3", "tomorrow"]) {
+      expect(checkRegistrationField(born, wrong)).toEqual({ ok: false, message: '"Start date" must be a date (YYYY-MM-DD).' });
+    }
+    expect(checkRegistrationField(born, "")).toEqual({ ok: true, value: "" });
   });
 
   it("reads checkbox spellings", () => {

@@ -1,4 +1,5 @@
 import type { CustomFormField } from "../../schemas/timelineSetting/registration.js";
+import { CHOICE_FIELD_TYPES } from "./checkFormFields.js";
 import { checkEmail } from "../email/email.js";
 import { checkPhone, PHONE_MESSAGE } from "../phone/phone.js";
 
@@ -35,11 +36,21 @@ export interface RegistrationAnswersInput {
  */
 export const isBuiltIn = (name: string) => (BUILT_IN_REGISTRATION_FIELDS as readonly string[]).includes(name);
 const bad = (message: string): RegistrationFieldResult => ({ ok: false, message });
+const isChoice = (field: Pick<CustomFormField, "type">) => CHOICE_FIELD_TYPES.includes(field.type);
+
+/** Whether `value` is a real day written `YYYY-MM-DD` (what `<input type="date">` sends). */
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /**
  * Checks one field of a registration form as the visitor filled it in: required fields, the
- * built-in email and phone rules, and the custom fields' types (number, phone, email, select
- * options, checkbox). Widgets call it per field to show errors inline; the server calls
+ * built-in email and phone rules, and the custom fields' types (number, date, phone, email, the
+ * options of a select or radio field, checkbox). Widgets call it per field to show errors inline; the server calls
  * {@link checkRegistrationAnswers}, which uses it for every field.
  *
  * @example
@@ -74,7 +85,9 @@ export function checkRegistrationField(field: CustomFormField, raw: unknown): Re
     return bad(`"${label}": enter a phone number with digits, spaces and + ( ) - . only.`);
   } else if (field.type === "number" && !/^-?\d+(\.\d+)?$/.test(value)) {
     return bad(`"${label}" must be a number.`);
-  } else if (field.type === "select" && field.options && !field.options.includes(value)) {
+  } else if (field.type === "date" && !isCalendarDate(value)) {
+    return bad(`"${label}" must be a date (YYYY-MM-DD).`);
+  } else if (isChoice(field) && field.options && !field.options.includes(value)) {
     return bad(`"${label}" must be one of: ${field.options.join(", ")}.`);
   }
   return { ok: true, value };

@@ -11,3 +11,5 @@ export type {
   RegistrationFieldResult,
 } from "./checkRegistrationAnswers.js";
 export { registrationFormFields } from "./formFields.js";
+export { CHOICE_FIELD_TYPES, checkFormFields } from "./checkFormFields.js";
+export type { FormFieldsProblem } from "./checkFormFields.js";

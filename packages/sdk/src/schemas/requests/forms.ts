@@ -1,32 +1,9 @@
 import * as v from "valibot";
-import { CustomFormFieldSchema, type CustomFormField } from "../timelineSetting/registration.js";
+import { CustomFormFieldsSchema } from "../timelineSetting/registration.js";
 import { requiredText } from "./fields.js";
 
-/**
- * The custom fields of a form, each with its own `name`: a registration's answers are stored by
- * field name, so two fields with one name would overwrite each other. The second of two fields
- * named alike is reported at `N.name` (`fields.N.name` in a form request).
- */
-export const DistinctFormFieldsSchema = v.pipe(
-  v.array(CustomFormFieldSchema),
-  v.rawCheck<CustomFormField[]>(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const seen = new Set<string>();
-    dataset.value.forEach((field, index) => {
-      if (seen.has(field.name)) {
-        addIssue({
-          message: `Two fields are named "${field.name}": give each field its own name.`,
-          input: field.name,
-          path: [
-            { type: "array", origin: "value", input: dataset.value, key: index, value: field },
-            { type: "object", origin: "value", input: field, key: "name", value: field.name },
-          ],
-        });
-      }
-      seen.add(field.name);
-    });
-  }),
-);
+/** @deprecated The same as {@link CustomFormFieldsSchema}, which now also checks the options. */
+export const DistinctFormFieldsSchema = CustomFormFieldsSchema;
 
 /**
  * `POST /forms` and `PUT /forms/{id}`: a registration form template — a name and the custom
@@ -38,6 +15,6 @@ export const DistinctFormFieldsSchema = v.pipe(
  */
 export const FormRequestSchema = v.object({
   name: v.pipe(requiredText("Name the form."), v.maxLength(191)),
-  fields: v.optional(DistinctFormFieldsSchema),
+  fields: v.optional(CustomFormFieldsSchema),
 });
 export type FormRequest = v.InferInput<typeof FormRequestSchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { checkFormFields } from "../../rules/registration/checkFormFields.js";
 import { BareDomainSchema } from "../fields.js";
 
 /** One-time: the next scheduled session; multi-option: the visitor picks a session. */
@@ -11,7 +12,9 @@ export const CustomFieldTypeSchema = /* @__PURE__ */ v.picklist([
   "email",
   "phone",
   "number",
+  "date",
   "select",
+  "radio",
   "checkbox",
   "hidden",
 ]);
@@ -19,7 +22,8 @@ export const CustomFieldTypeSchema = /* @__PURE__ */ v.picklist([
 /**
  * A custom field of the registration form (registration.customForms; the spec names the list
  * only). `name` is the key the answer is stored under in the lead's custom fields; `options` are
- * the choices of a select.
+ * the choices of a select or radio field (the rules' `CHOICE_FIELD_TYPES`); a `date` answer is
+ * `YYYY-MM-DD`.
  */
 export const CustomFormFieldSchema = /* @__PURE__ */ v.object({
   name: /* @__PURE__ */ v.pipe(
@@ -31,6 +35,35 @@ export const CustomFormFieldSchema = /* @__PURE__ */ v.object({
   required: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.boolean(), false),
   options: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.array(/* @__PURE__ */ v.string())),
 });
+
+/**
+ * The custom fields of a form (a template's `fields`, a timeline's `customForms`), checked by the
+ * SDK's {@link checkFormFields}: each field with its own `name` (a registration's answers are
+ * stored by field name, so two alike would overwrite each other), and each select or radio field
+ * with its options (at least one, each once, none blank). A problem is reported at `N.name` or
+ * `N.options` (`fields.N.…` in a form request, `registration.customForms.N.…` in a setting).
+ *
+ * @example
+ * v.safeParse(CustomFormFieldsSchema, [{ name: "company" }, { name: "company" }]).issues?.[0]
+ * // message 'Two fields are named "company": give each field its own name.', path 1.name
+ */
+export const CustomFormFieldsSchema = /* @__PURE__ */ v.pipe(
+  /* @__PURE__ */ v.array(CustomFormFieldSchema),
+  /* @__PURE__ */ v.rawCheck<CustomFormField[]>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const problem = checkFormFields(dataset.value);
+    if (!problem) return;
+    const field = dataset.value[problem.index] as CustomFormField;
+    addIssue({
+      message: problem.message,
+      input: field[problem.key],
+      path: [
+        { type: "array", origin: "value", input: dataset.value, key: problem.index, value: field },
+        { type: "object", origin: "value", input: field, key: problem.key, value: field[problem.key] },
+      ],
+    });
+  }),
+);
 
 /** When enabled, only registrations coming from these bare domains are accepted. */
 export const WhitelistSchema = /* @__PURE__ */ v.object({
@@ -48,7 +81,7 @@ export const WhitelistSchema = /* @__PURE__ */ v.object({
 /* @__NO_SIDE_EFFECTS__ */
 export function createRegistrationSettingSchema(defaultType: RegistrationType) {
   return v.object({
-    customForms: v.optional(v.array(CustomFormFieldSchema), () => []),
+    customForms: v.optional(CustomFormFieldsSchema, () => []),
     block: v.optional(v.boolean(), false),
     registrationStart: v.optional(v.pipe(v.number(), v.integer()), 0),
     registrationSubject: v.optional(v.string(), ""),

@@ -183,6 +183,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       // Part by part: each part is written whole or not at all, and the channels get the thread between parts.
       for (let i = 0; i < rows.length; i += ATTENDANCE_ROWS_PER_WRITE) {
         const part = rows.slice(i, i + ATTENDANCE_ROWS_PER_WRITE);
+        // A macrotask turn: the embedded database runs on this thread, and sockets wait for one.
+        await nextTurn();
         try {
           await addAttendance(orm, batch.liveSeconds, part, hubId);
           const written = new Set(part.map((row) => row.registrantId));
@@ -322,18 +324,20 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     );
     if (views.length === 0) return;
     views.forEach(({ p, id }) => p.ctaSeen.add(id));
-    // The embedded database runs on this thread: the items reach the sockets before 10,000 views are written.
-    await nextTurn();
     const [first] = targets;
-    await recordCtaViews(
-      orm,
-      { accountId: first?.accountId ?? "", eventId: first?.eventId ?? "" },
-      views.map(({ p, id }) => ({ registrantId: p.registrantId, nodeKey: id })),
-      new Date(at),
-    ).catch((error: unknown) => {
-      views.forEach(({ p, id }) => p.ctaSeen.delete(id));
-      console.error("Room CTA views could not be written:", error);
-    });
+    const target = { accountId: first?.accountId ?? "", eventId: first?.eventId ?? "" };
+    // Part by part, a turn before each: the embedded database runs on this thread, so the items reach
+    // the sockets first, and other events' messages are not held behind 10,000 views.
+    for (let i = 0; i < views.length; i += ATTENDANCE_ROWS_PER_WRITE) {
+      const part = views.slice(i, i + ATTENDANCE_ROWS_PER_WRITE);
+      await nextTurn();
+      await recordCtaViews(orm, target, part.map(({ p, id }) => ({ registrantId: p.registrantId, nodeKey: id })), new Date(at)).catch(
+        (error: unknown) => {
+          part.forEach(({ p, id }) => p.ctaSeen.delete(id));
+          console.error("Room CTA views could not be written:", error);
+        },
+      );
+    }
   }
 
   async function audienceOf(group: EventGroup, at: number): Promise<number | null> {

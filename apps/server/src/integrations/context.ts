@@ -34,6 +34,7 @@ export function serviceContext(input: ContextInput): ServiceContext {
     label,
     credentials: credentialText(input.credentials),
     meta: input.meta ?? {},
+    signedIn: input.tokens !== undefined,
     signingSecrets: input.signingSecrets ?? [],
     now: input.now,
     url: (vendorUrl) => serviceUrl(input.kind, vendorUrl),

@@ -1,7 +1,7 @@
 import {
   CredentialsSchema,
   IntegrationIdRequestSchema,
-  integrationCatalogue,
+  connectsWithCredentials,
   isPort,
   SmtpCredentialsSchema,
 } from "@cuepoint/sdk";
@@ -41,7 +41,7 @@ const check = defineRoute({
   answer: { description: "Confirmation, with a note on what was tried.", schema: AckAnswer },
   async handle({ body, params, caller, deps }) {
     const kind = kindFromPath(params.kind);
-    if (integrationCatalogue[kind].auth === "oauth") {
+    if (!connectsWithCredentials(kind)) {
       throw badRequest(`${labelOf(kind)} connects through its sign-in page: use GET /api/oauth/${kind.toLowerCase()}/authorize.`);
     }
     const { integrationID, ...fields } = body;

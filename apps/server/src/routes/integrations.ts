@@ -5,7 +5,7 @@ import {
   CreateIntegrationRequestSchema,
   IntegrationIdRequestSchema,
   IntegrationSchema,
-  integrationCatalogue,
+  connectsWithCredentials,
   NiftyImageEntrySchema,
   UpdateIntegrationRequestSchema,
 } from "@cuepoint/sdk";
@@ -60,7 +60,8 @@ const create = defineRoute({
     "`blocks.type` is the kind (any case); the credentials are checked with the SDK's `credentialSchemaFor(kind)` " +
     "(400 naming `blocks.<field>`), unknown fields are dropped, and `name` defaults to the service's name. The " +
     "service is not contacted: the integration starts with `connected: false` until `POST /test/integration`. " +
-    "Kinds that connect through OAuth are added by `GET /oauth/{kind}/authorize` instead (400 here). WEBHOOK " +
+    "Kinds that connect only through OAuth are added by `GET /oauth/{kind}/authorize` instead (400 here; " +
+    "HubSpot also takes a private-app token as `access_token`). WEBHOOK " +
     "and ZAPIER integrations get a signing secret (`signing_secret`, see `POST /integration/signingsecret`). " +
     SECRETS_NOTE,
   access: "integrations:write",
@@ -70,7 +71,7 @@ const create = defineRoute({
   async handle({ body, caller, deps }) {
     const { type, name, ...fields } = body.blocks;
     const kind = kindFromType(type);
-    if (integrationCatalogue[kind].auth === "oauth") {
+    if (!connectsWithCredentials(kind)) {
       throw badRequest(
         `${labelOf(kind)} connects through its sign-in page: use GET /api/oauth/${kind.toLowerCase()}/authorize.`,
         "blocks.type",
@@ -110,7 +111,7 @@ const update = defineRoute({
       throw badRequest("The type of an integration cannot change: add a new integration instead.", "blocks.type");
     }
     const fields = withoutMasked(rest);
-    const viaOAuth = integrationCatalogue[current.kind].auth === "oauth" || current.row.meta.via === "oauth";
+    const viaOAuth = !connectsWithCredentials(current.kind) || current.row.meta.via === "oauth";
     if (viaOAuth && Object.keys(fields).length > 0) {
       throw badRequest(`${labelOf(current.kind)} is connected through its sign-in: connect it again to change its access.`);
     }

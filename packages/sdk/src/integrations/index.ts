@@ -36,6 +36,7 @@ export {
   apiPathFor,
   getIntegrationKind,
   hasServiceLists,
+  connectsWithCredentials,
   integrationCatalogue,
   isIntegrationKind,
 } from "./integrationCatalogue.js";

@@ -3,6 +3,7 @@ import { DELIVERY_PLATFORMS } from "../constants.js";
 import {
   actionsFor,
   apiPathFor,
+  connectsWithCredentials,
   getIntegrationKind,
   hasServiceLists,
   integrationCatalogue,
@@ -54,12 +55,16 @@ describe("integration catalogue invariants", () => {
     expect([...used].sort()).toEqual(SPEC_CREDENTIAL_FIELDS.filter((name) => !retired.includes(name)).sort());
   });
 
-  it("has no credential field twice in one kind, and credentials only on kinds connected by a form", () => {
+  it("has no credential field twice in one kind, and credentials only on kinds connected by a form (or a token instead of a sign-in)", () => {
     for (const entry of entries) {
       const names = entry.credentials.map((c) => c.name);
       expect(new Set(names).size, entry.type).toBe(names.length);
-      if (entry.auth !== "credentials") expect(entry.credentials, entry.type).toEqual([]);
+      // HubSpot's private-app access token is typed in instead of its sign-in.
+      if (entry.auth !== "credentials") expect(names, entry.type).toEqual(entry.type === "HUBSPOT" ? ["access_token"] : []);
     }
+    expect(connectsWithCredentials("HUBSPOT")).toBe(true);
+    expect(connectsWithCredentials("MAILCHIMP")).toBe(false);
+    expect(connectsWithCredentials("TWILIO")).toBe(true);
   });
 
   it("marks keys, secrets, passwords and tokens secret, but not ids or public keys", () => {

@@ -69,6 +69,21 @@ export function hasServiceLists(kind: string): boolean {
 }
 
 /**
+ * Whether an integration of the kind can be added (and checked, and its credentials edited) with
+ * typed credentials: every kind with a credential form, including an OAuth kind that also takes a
+ * token typed in instead of its sign-in (HubSpot's private-app token). False for a sign-in-only kind.
+ *
+ * @example
+ * connectsWithCredentials("TWILIO"); // true
+ * connectsWithCredentials("HUBSPOT"); // true: a private-app token, or the sign-in
+ * connectsWithCredentials("MAILCHIMP"); // false: the sign-in only
+ */
+export function connectsWithCredentials(kind: IntegrationKind): boolean {
+  const entry = integrationCatalogue[kind];
+  return entry.auth !== "oauth" || entry.credentials.length > 0;
+}
+
+/**
  * The path segment of a kind's API calls (`/{kind}/getlists`, `/{kind}/addtag` ...): the
  * lower-case type, except where the API names it otherwise (FACEBOOK is `fbaudience`).
  *

@@ -15,6 +15,8 @@ export interface ServiceContext {
   credentials: Record<string, string>;
   /** Provider facts kept beside the secrets (Mailchimp's `dc`…). */
   meta: Record<string, string>;
+  /** Whether the integration holds an OAuth grant, so `accessToken()` has a token to give. */
+  signedIn: boolean;
   /**
    * The saved integration's webhook signing secrets (WEBHOOK, ZAPIER) as deliveries use them now:
    * the current one, then a rotated-out one still in its grace period; empty when none or unsaved.

@@ -19,7 +19,8 @@ import type { IntegrationEntry } from "../types.js";
  *
  * Credentials, as each service documents them: ActiveCampaign API URL + API key; Ontraport
  * App ID (`api_app_id`) + API key; Mautic (basic auth) instance address (`api_domain`) + username
- * + password (`api_pass`). HubSpot and Keap (Infusionsoft) connect through OAuth.
+ * + password (`api_pass`). HubSpot and Keap (Infusionsoft) connect through OAuth; HubSpot also takes a
+ * private app's access token (`access_token`) typed in instead.
  */
 export const crmIntegrations = {
   ACTIVECAMPAIGN: {
@@ -49,7 +50,8 @@ export const crmIntegrations = {
     auth: "oauth",
     callbackRoute: "hubspotcallback",
     callbackParams: ["code"],
-    credentials: [],
+    // Instead of the sign-in: a private app's access token (HubSpot's single-account access).
+    credentials: [secretCredential("access_token", "Private-app access token")],
     actions: [action("moveList", [LIST]), action("addToWorkflow", [WORKFLOW]), DELETE_CONTACT],
   },
   INFUSIONSOFT: {

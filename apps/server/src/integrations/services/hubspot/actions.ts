@@ -1,21 +1,14 @@
 import { asAction } from "../../../engine/actions/errors.js";
 import { callPeer } from "../../../engine/actions/http.js";
 import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import type { ActionOutcome } from "../../../engine/actions/types.js";
 import type { ActionRun } from "../types.js";
+import { hubspotToken } from "./token.js";
 
-/** Where a HubSpot private-app token is kept when the account uses one instead of OAuth (`adddata`). */
-export const PRIVATE_APP_TOKEN_FIELD = "private_app_token";
-
-/** The bearer token: the OAuth grant (refreshed when expired), else a private-app token. */
-async function bearer({ loaded, service }: ActionRun) {
-  const { label } = service;
-  const privateToken = loaded.secrets.data[PRIVATE_APP_TOKEN_FIELD];
-  let token: string;
-  if (loaded.secrets.tokens) token = await asAction(() => service.accessToken());
-  else if (typeof privateToken === "string" && privateToken) token = privateToken;
-  else throw new PermanentActionError(`${label}: connect HubSpot through its sign-in, or store a private-app token.`);
-  return { service, label, headers: { authorization: `Bearer ${token}` } };
+/** The bearer header of an action: the check's token (OAuth grant, else private-app token). */
+async function bearer({ service }: ActionRun) {
+  const token = await asAction(() => hubspotToken(service));
+  return { service, label: service.label, headers: { authorization: `Bearer ${token}` } };
 }
 
 /**

@@ -8,10 +8,14 @@ import { actionContext, makeJob } from "../../../engine/actions/test-support/job
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
 
 const TOKEN = "hs-token-0123456789";
+/** A private-app access token (https://developers.hubspot.com/docs/api/private-apps), sent as Bearer too. */
+const PRIVATE_APP_TOKEN = "pat-na1-11111111-2222-3333-4444-555555555555";
 const ENROL = "/automation/v2/workflows/4567/enrollments/contacts/ada%40example.com";
 
 const bearer = (request: ReceivedRequest, answer: { status?: number; json?: unknown }) =>
-  request.headers.authorization === `Bearer ${TOKEN}` ? answer : { status: 401, json: { message: "Authentication credentials not found" } };
+  [`Bearer ${TOKEN}`, `Bearer ${PRIVATE_APP_TOKEN}`].includes(String(request.headers.authorization))
+    ? answer
+    : { status: 401, json: { status: "error", message: "Authentication credentials not found", category: "INVALID_AUTHENTICATION" } };
 
 let t: TestApp;
 let owner: Client;
@@ -83,5 +87,40 @@ describe("HubSpot", () => {
     await expect(executeAction(ctx, job("addToWorkflow", {}))).rejects.toThrow(
       new PermanentActionError("HubSpot: Pick a workflow (workflowName)."),
     );
+  });
+});
+
+describe("HubSpot with a private-app token typed in instead of the sign-in", () => {
+  const withPrivateToken = async (token: string) =>
+    (await owner.integrations.create({ type: "HUBSPOT", access_token: token })).success.integrationid;
+
+  it("the check reads one contact with the private-app token as Bearer, before and after saving", async () => {
+    await expect(owner.integrations.check("hubspot", { access_token: PRIVATE_APP_TOKEN })).resolves.toMatchObject({
+      message: "Connected to HubSpot: its contacts can be read.",
+    });
+    const id = await withPrivateToken(PRIVATE_APP_TOKEN);
+    await expect(owner.integrations.test(id)).resolves.toEqual({ success: true, message: "Connected to HubSpot: its contacts can be read." });
+    const calls = peer.calls("GET /crm/v3/objects/contacts");
+    expect(calls.map((request) => request.headers.authorization)).toEqual([`Bearer ${PRIVATE_APP_TOKEN}`, `Bearer ${PRIVATE_APP_TOKEN}`]);
+    expect(peer.calls("POST /oauth/v1/token")).toHaveLength(0);
+    const { success } = await owner.integrations.list();
+    expect(success[id]).toMatchObject({ connected: true, access_token: "••••5555" });
+  });
+
+  it("a revoked token: 422 in HubSpot's words and not connected; none at all is a 400 naming the field", async () => {
+    const id = await withPrivateToken("pat-na1-revoked-0000");
+    await expect(owner.integrations.test(id)).rejects.toMatchObject({ status: 422, message: "HubSpot answered: Authentication credentials not found" });
+    expect((await owner.integrations.list()).success[id]).toMatchObject({ connected: false });
+    await expect(owner.integrations.create({ type: "HUBSPOT" })).rejects.toMatchObject({ status: 400, data: { field: "blocks.access_token" } });
+  });
+
+  it("the actions send the same token", async () => {
+    const id = await withPrivateToken(PRIVATE_APP_TOKEN);
+    await expect(executeAction(actionContext(t), job("moveList", { listName: "22" }, id))).resolves.toMatchObject({ status: "sent" });
+    expect(peer.calls("POST /contacts/v1/lists/22/add")[0]?.headers.authorization).toBe(`Bearer ${PRIVATE_APP_TOKEN}`);
+  });
+
+  it("a signed-in HubSpot keeps its grant: its access cannot be replaced by a typed token", async () => {
+    await expect(owner.integrations.update(hubspotId, { access_token: PRIVATE_APP_TOKEN })).rejects.toMatchObject({ status: 400 });
   });
 });

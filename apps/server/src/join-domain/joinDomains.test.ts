@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMasterSetting, isCuepointError, type Client } from "@cuepoint/sdk";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createMasterSetting, isCuepointError, registrationSnippets, type Client } from "@cuepoint/sdk";
 import { runtimeSettings } from "../config.js";
 import { insertEvent, insertTimeline } from "../leads/testFixtures.js";
 import { setPublicRateLimits } from "../public/rateLimits.js";
@@ -185,6 +187,29 @@ describe("a server with join domains", () => {
     expect(snapshot.status).toBe(200);
     const calendar = await on("events.localhost:4100", `/join/${success.registrantId}/calendar.ics`);
     expect((await calendar.text()).replace(/\r\n[ \t]/g, "")).toContain(`URL;VALUE=URI:http://events.localhost:4100/join/${success.registrantId}`);
+  });
+
+  it("the page check looks for the snippets on the timeline's join domain", async () => {
+    const id = await webinar({ joinDomain: "events.example.com" });
+    const pages: Record<string, string> = {
+      "/joined": registrationSnippets(EVENTS, id).script,
+      "/own": registrationSnippets(OWN, id).script,
+    };
+    const site = createServer((request, response) => {
+      response.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>Webinar</title>${pages[request.url ?? ""] ?? ""}`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    vi.stubEnv("CUEPOINT_ALLOW_PRIVATE_TARGETS", "true");
+    try {
+      const url = (path: string) => `http://127.0.0.1:${(site.address() as AddressInfo).port}${path}`;
+      expect((await owner.timelines.pageCheck(id, { url: url("/joined") })).success.found).toBe("script");
+      const own = (await owner.timelines.pageCheck(id, { url: url("/own") })).success;
+      expect(own.found).toBeNull();
+      expect(own.checks.map((c) => c.message).join(" ")).toContain(`its script comes from ${OWN}, not ${EVENTS}. Copy the script tag again.`);
+    } finally {
+      vi.unstubAllEnvs();
+      await new Promise<void>((resolve) => site.close(() => resolve()));
+    }
   });
 
   it("keeps the dashboard and the API off the join domains; other hosts are untouched", async () => {

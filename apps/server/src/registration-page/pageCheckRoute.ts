@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { PageCheckRequestSchema, PageCheckResultSchema } from "@cuepoint/sdk";
 import { defineRoute } from "../http/route.js";
+import { linkBase } from "../join-domain/joinDomains.js";
 import { findTimeline } from "../timelines/store.js";
 import { TIMELINES_TAG } from "../routes/timelineAnswers.js";
 import { checkPage } from "./pageCheck.js";
@@ -16,7 +17,7 @@ const pageCheck = defineRoute({
     "public (unless the server runs with `CUEPOINT_ALLOW_PRIVATE_TARGETS`), the connection goes to the address " +
     "checked, redirects are not followed (the check says where it points, to test that address), the integrations' " +
     "timeout. It looks for the four ways of the SDK's `registrationSnippets` for this timeline on this server: the " +
-    "script tag (embed.js *and* its `data-cuepoint-registration` element), the no-script form (posting to " +
+    "script tag (embed.js — at the timeline's join domain when it has one — *and* its `data-cuepoint-registration` element), the no-script form (posting to " +
     "`/register/{id}` with an email field; its spam trap checked too) and the iframe (`/register/{id}/frame`, not " +
     "sandboxed out of working). `found` is the first that works (script, form, iframe), null when none does; `checks` " +
     "say what was seen and what is missing (script removed but element kept, another timeline's form, a wrong " +
@@ -27,7 +28,8 @@ const pageCheck = defineRoute({
   answer: { description: "What the check found.", schema: v.object({ success: PageCheckResultSchema }) },
   async handle({ params, body, caller, deps }) {
     const timeline = await findTimeline(deps.db.orm, caller, params.id ?? "");
-    const origin = new URL(deps.config.publicURL).origin;
+    // The snippets the Code section shows: on the timeline's join domain when it has one.
+    const origin = new URL(linkBase(deps.config, timeline.setting.general)).origin;
     return { success: await checkPage(body.url, origin, timeline.id) };
   },
 });

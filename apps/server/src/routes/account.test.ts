@@ -91,7 +91,7 @@ describe("purchases and usage", () => {
 describe("banner", () => {
   it("answers the SDK's defaults until one is stored", async () => {
     expect(await t.client().banner.get()).toEqual({
-      content: { color: "#2B67AA", mobileHeading: "", fullHeading: "", buttonTitle: "", link: "" },
+      content: { color: "#2B67AA", mobileHeading: "", fullHeading: "", buttonTitle: "", link: "", connectedHeading: "", connectedMobileHeading: "" },
     });
     await writeSetting(t.db.orm, SETTING.banner, {
       fullHeading: "Evergreen replays are here",

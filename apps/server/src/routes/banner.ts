@@ -11,7 +11,9 @@ const getBanner = defineRoute({
   summary: "The announcement banner",
   description:
     "From the `settings` table (key `banner`; set it with `pnpm cuepoint banner set …`). With none stored, " +
-    "the SDK's defaults: colour #2B67AA and an empty `fullHeading`, which means no banner is shown.",
+    "the SDK's defaults: colour #2B67AA and an empty `fullHeading`, which means no banner is shown. " +
+    "`connectedHeading` and `connectedMobileHeading` (ours) are read instead by an account with a connected " +
+    "integration (the SDK's `bannerHeadings`), for words that stop being true once messages can go out.",
   access: "public",
   answer: { description: "The banner content.", schema: v.object({ content: BannerContentSchema }) },
   async handle({ deps }) {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { parseBuffer } from "music-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENCODING_STATUS } from "@cuepoint/sdk";
+import { bannerHeadings, ENCODING_STATUS } from "@cuepoint/sdk";
 import type { Caller } from "../auth/authenticate.js";
 import { events, eventSeries, media, timelines } from "../db/schema/index.js";
 import { storageUsed } from "../media/items.js";
@@ -67,6 +67,18 @@ describe("the demo seed of `pnpm start`", () => {
     const { accountId } = (await findUserByEmail(t.db.orm, DEMO_EMAIL))!;
     const bytes = [...sounds, ...images].reduce((sum, file) => sum + file.size, 0);
     expect(await storageUsed(t.db.orm, accountId, new Date())).toBe(bytes);
+  });
+
+  it("puts the demo host at the expert level, so the demo shows every screen", async () => {
+    const client = t.client(await t.login(DEMO_EMAIL, DEMO_PASSWORD));
+    expect((await client.session.validate()).success.profile.userSkillLevel).toBe("expert");
+  });
+
+  it("gives the banner words for an account with connected integrations, where nothing-sends is no longer true", async () => {
+    const { content } = await t.client().banner.get();
+    expect(bannerHeadings(content, { connected: false }).full).toContain("nothing here sends real messages");
+    expect(bannerHeadings(content, { connected: true }).full).not.toContain("nothing");
+    expect(bannerHeadings(content, { connected: true }).full).toContain("send real emails");
   });
 
   it("is idempotent: a second run adds nothing", async () => {

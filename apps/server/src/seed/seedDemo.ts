@@ -1,6 +1,6 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { Caller } from "../auth/authenticate.js";
-import { events, purchases, usageEvents, type UserRow } from "../db/schema/index.js";
+import { events, purchases, usageEvents, users, type UserRow } from "../db/schema/index.js";
 import { runtimeSettings } from "../config.js";
 import { seedDemoRegistrants } from "../leads/seedDemoRegistrants.js";
 import { createLocalMediaStore, type MediaStore } from "../media/store.js";
@@ -18,8 +18,15 @@ export const DEMO_PASSWORD = "Cuepoint-demo-1";
 
 const HOUR = 60 * 60 * 1000;
 
+/** What the demo's banner says to an account with a connected integration (the SDK's `bannerHeadings`). */
+export const DEMO_BANNER_CONNECTED = {
+  connectedMobileHeading: "Cuepoint demo: integrations are live",
+  connectedHeading:
+    "Welcome to the Cuepoint demo: your connected integrations are live, so actions that use them send real emails, texts and requests.",
+};
+
 /**
- * The demo account of `pnpm start`: an advanced user with an action pack and some usage this
+ * The demo account of `pnpm start`: an advanced user at the expert level (every screen shows) with an action pack and some usage this
  * month, and a banner. Idempotent: an existing demo user is left exactly as it is (its password
  * may have been changed on purpose), so restarting never duplicates rows.
  *
@@ -38,12 +45,14 @@ export async function seedDemo(
 ): Promise<{ user: UserRow; created: boolean }> {
   const existing = await findUserByEmail(orm, DEMO_EMAIL);
   if (existing) return { user: existing, created: false };
-  const user = await createUser(orm, {
+  const created = await createUser(orm, {
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
     role: "advanced",
     name: "Demo Host",
   });
+  // The demo shows every screen: its host is at the expert level (new accounts start as beginner).
+  const [user = created] = await orm.update(users).set({ skillLevel: "expert" }).where(eq(users.id, created.id)).returning();
   const { accountId } = user;
   await orm.transaction(async (tx) => {
     await tx
@@ -80,6 +89,8 @@ export async function seedDemo(
     await writeSetting(orm, SETTING.banner, {
       mobileHeading: "Welcome to Cuepoint",
       fullHeading: "Welcome to the Cuepoint demo: look around, nothing here sends real messages.",
+      // True only until the host connects an integration: from then on its actions send for real.
+      ...DEMO_BANNER_CONNECTED,
     });
   }
   return { user, created: true };

@@ -15,4 +15,6 @@ export const E2E_USERS = {
   uploader: { email: "uploader@cuepoint.local", password: "Uploader-e2e-1", role: "advanced", features: ["registrantUpload"] },
   /** Resets its password through the mailed link (passwordReset.e2e.test.ts). */
   resetter: { email: "resetter@cuepoint.local", password: "Resetter-e2e-1", role: "advanced" },
+  /** Starts at the beginner level and raises it in Settings (level.e2e.test.ts). */
+  leveller: { email: "leveller@cuepoint.local", password: "Leveller-e2e-1", role: "advanced" },
 } satisfies Record<string, E2EUser>;

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { mainNavigation, PRODUCT_NAME } from "../config/paths.js";
+import { AtLevel } from "../lib/level/useLevel.js";
 import { logout, sessionStore, useSession } from "../session/session.js";
 import { IconButton } from "../ui/Button.js";
 import { CloseIcon, MenuIcon } from "../ui/icons.js";
@@ -55,7 +56,9 @@ export function AppLayout({ routeName, children }: { routeName: string | undefin
           {user && <span className="muted app-user" style={{ marginRight: "auto" }}>{user.name || user.email}</span>}
           <nav aria-label="Account" className="row">
             <Link href="/settings" className="btn btn-ghost" aria-current={isCurrent("/settings", location) ? "page" : undefined}>Settings</Link>
-            <Link href="/developer" className="btn btn-ghost" aria-current={isCurrent("/developer", location) ? "page" : undefined}>Developer</Link>
+            <AtLevel gate="developer">
+              <Link href="/developer" className="btn btn-ghost" aria-current={isCurrent("/developer", location) ? "page" : undefined}>Developer</Link>
+            </AtLevel>
             <button type="button" className="btn btn-ghost" onClick={() => void logout()}>Log out</button>
           </nav>
         </div>

@@ -1,5 +1,6 @@
 import { useLocation } from "wouter";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
+import { LevelScreen } from "../../lib/level/useLevel.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { LinkTabs } from "../../ui/Tabs.js";
 import { EndpointsPanel } from "./EndpointsPanel.js";
@@ -18,8 +19,10 @@ export default function DeveloperScreen(_props: ScreenProps) {
   return (
     <>
       <PageHeader title="Developer" description="The Cuepoint API and the personal access tokens that call it." />
-      <LinkTabs label="Developer sections" items={TABS} current={path === "/developer/tokens/new" ? "" : tab} />
-      {path === "/developer/tokens/new" ? <NewTokenPanel /> : tab === "/developer/tokens" ? <TokensPanel /> : <EndpointsPanel />}
+      <LevelScreen gate="developer">
+        <LinkTabs label="Developer sections" items={TABS} current={path === "/developer/tokens/new" ? "" : tab} />
+        {path === "/developer/tokens/new" ? <NewTokenPanel /> : tab === "/developer/tokens" ? <TokensPanel /> : <EndpointsPanel />}
+      </LevelScreen>
     </>
   );
 }

@@ -67,7 +67,7 @@ export function ProfileSection() {
         <h2>Experience level</h2>
         <Select
           label="Experience level"
-          hint="Advanced and expert levels show more settings in the timeline editor."
+          hint="Beginner shows the essentials. Advanced adds the editor's Integrations, Advanced, Audience, Templates and Version History, and the webinar and event types. Expert adds manual control, the video options and the Developer area. Hidden settings keep their values."
           value={level}
           onChange={(e) => void changeLevel(e.target.value as ExperienceLevel)}
           options={EXPERIENCE_LEVELS.map((value) => ({ value, label: LEVEL_LABELS[value] }))}

@@ -1,6 +1,9 @@
+import type { ReactNode } from "react";
 import { useSearchParams, Link } from "wouter";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
 import { href } from "../../config/paths.js";
+import { editorSectionGate } from "../../lib/level/levelGates.js";
+import { LevelScreen } from "../../lib/level/useLevel.js";
 import { Button, PageHeader } from "../../ui/index.js";
 import { ActionTimeline } from "./components/ActionTimeline.js";
 import { EditorMenu, sectionOf, type EditorSection } from "./components/EditorMenu.js";
@@ -55,7 +58,9 @@ export default function TimelineEditorScreen({ params }: ScreenProps) {
       <div className="editor">
         <EditorMenu id={id} current={section} />
         <div className="editor-body">
-          <SectionView section={section} timeline={timeline} id={id} />
+          <GatedSection section={section}>
+            <SectionView section={section} timeline={timeline} id={id} />
+          </GatedSection>
         </div>
       </div>
     </>
@@ -63,6 +68,12 @@ export default function TimelineEditorScreen({ params }: ScreenProps) {
 }
 
 function SectionView({ section, timeline, id }: { section: EditorSection; timeline: TimelineState; id: string }) {
+/** A section the user's experience level hides shows which level shows it (lib/level). */
+function GatedSection({ section, children }: { section: EditorSection; children: ReactNode }) {
+  const gate = editorSectionGate(section);
+  return gate ? <LevelScreen gate={gate}>{children}</LevelScreen> : <>{children}</>;
+}
+
   const { master, blocks, saveSetting, saveBlocks } = timeline;
   if (!master) return null;
   const props = { master, saveSetting };

@@ -5,11 +5,11 @@ import { formErrorsFrom, type FormErrors } from "../../lib/formErrors.js";
 import { refreshSessionData } from "../../session/dataStore.js";
 import { Button } from "../../ui/Button.js";
 import { Dialog } from "../../ui/Dialog.js";
-import { FormError, Select, TextField } from "../../ui/Field.js";
+import { FormError, TextField } from "../../ui/Field.js";
 import { toast } from "../../ui/Toasts.js";
 import { formatWhen } from "../../lib/format.js";
 import { checkReschedule, localInputValue } from "./rescheduleForm.js";
-import { timeZoneOptions } from "../../lib/timeZones.js";
+import { TimeZoneSelect } from "../../ui/TimeZoneSelect.js";
 
 /**
  * The webinar screen's "Reschedule" button and its dialog (POST /webinar/reschedule): a new date
@@ -90,13 +90,7 @@ export function RescheduleWebinarButton({ webinar, onRescheduled }: { webinar: W
             required
             autoFocus
           />
-          <Select
-            label="Time zone"
-            value={timeZone}
-            onChange={(e) => setTimeZone(e.target.value)}
-            options={timeZoneOptions(timeZone)}
-            error={errors.fields.timeZone}
-          />
+          <TimeZoneSelect label="Time zone" value={timeZone} onChange={setTimeZone} error={errors.fields.timeZone} />
         </form>
       </Dialog>
     </>

@@ -12,7 +12,7 @@ import { Checkbox, FormError, Select, TextField } from "../../ui/Field.js";
 import { ListState } from "../../ui/ListState.js";
 import { PageHeader } from "../../ui/PageHeader.js";
 import { toast } from "../../ui/Toasts.js";
-import { timeZoneOptions } from "../../lib/timeZones.js";
+import { TimeZoneSelect } from "../../ui/TimeZoneSelect.js";
 import "../../ui/screen.css";
 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -122,13 +122,7 @@ export default function WebinarScheduleScreen(_props: ScreenProps) {
                 error={errors.fields.start}
                 required
               />
-              <Select
-                label="Time zone"
-                value={timeZone}
-                onChange={(e) => setTimeZone(e.target.value)}
-                options={timeZoneOptions(timeZone)}
-                error={errors.fields.timeZone}
-              />
+              <TimeZoneSelect label="Time zone" value={timeZone} onChange={setTimeZone} error={errors.fields.timeZone} />
             </div>
             <Checkbox label="Repeat this event" checked={recurring} onChange={(e) => setRecurring(e.target.checked)} />
             {recurring && (

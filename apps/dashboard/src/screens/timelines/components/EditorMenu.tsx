@@ -1,5 +1,7 @@
 import { Link } from "wouter";
 import { href } from "../../../config/paths.js";
+import { editorSectionGate } from "../../../lib/level/levelGates.js";
+import { useAllows } from "../../../lib/level/useLevel.js";
 
 /** The editor's sections: the action timeline, the eight settings of spec §2 and the autoresponder's emails (spec §3), history and events. */
 export const SETTINGS_SECTIONS = [
@@ -23,7 +25,8 @@ export const sectionOf = (value: string | null): EditorSection => (value && ALL.
 
 /** The editor's side menu (spec §2 "Timeline editor side menu"), one link per section. */
 export function EditorMenu({ id, current }: { id: string; current: EditorSection }) {
-  const item = (section: EditorSection, label: string) => (
+  const allows = useAllows();
+  const item = (section: EditorSection, label: string) => allows(editorSectionGate(section)) && (
     <li key={section}>
       <Link href={href("timelines-id___en-US", { id }, section === "actions" ? {} : { section })} className="editor-link" aria-current={current === section ? "page" : undefined}>
         {label}

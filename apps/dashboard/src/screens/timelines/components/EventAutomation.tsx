@@ -3,8 +3,8 @@ import { useState, type FormEvent } from "react";
 import { client } from "../../../api/client.js";
 import { formErrorsFrom, type FormErrors } from "../../../lib/formErrors.js";
 import { DeliveryLog } from "../../../features/automation/DeliveryLog.js";
-import { Button, Dialog, FormError, Select, Tabs, tabPanelProps, TextField } from "../../../ui/index.js";
-import { timeZoneOptions } from "../../../lib/timeZones.js";
+import { Button, Dialog, FormError, Tabs, tabPanelProps, TextField } from "../../../ui/index.js";
+import { TimeZoneSelect } from "../../../ui/TimeZoneSelect.js";
 
 /** One event's automation: its delivery log (50 a page) and a dry run for a hypothetical registrant. */
 export function EventAutomation({ timelineId, event, onClose }: { timelineId: string; event: Webinar | undefined; onClose: () => void }) {
@@ -47,7 +47,7 @@ function Simulate({ timelineId, event }: { timelineId: string; event: Webinar })
       <p className="muted" style={{ margin: 0 }}>What would a new registrant of this event get, and when? Nothing is sent.</p>
       {errors.form && <FormError>{errors.form}</FormError>}
       <div className="timeline-form-row">
-        <Select label="Registrant's time zone" value={timeZone} options={timeZoneOptions(timeZone)} error={errors.fields.timeZone} onChange={(e) => setTimeZone(e.target.value)} />
+        <TimeZoneSelect label="Registrant's time zone" value={timeZone} error={errors.fields.timeZone} onChange={setTimeZone} />
         <TextField label="Minutes attended" inputMode="numeric" value={minutes} error={errors.fields.attendedSeconds} onChange={(e) => setMinutes(e.target.value)} />
       </div>
       <div><Button variant="primary" type="submit" busy={busy}>Simulate</Button></div>

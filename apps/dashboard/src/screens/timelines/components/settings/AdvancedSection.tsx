@@ -1,3 +1,4 @@
+import { AtLevel } from "../../../../lib/level/useLevel.js";
 import { useSessionData } from "../../../../session/dataStore.js";
 import { Checkbox, TextField } from "../../../../ui/index.js";
 import { MediaField } from "../widgets/MediaField.js";
@@ -52,28 +53,32 @@ export function AdvancedSection({ master, saveSetting }: SectionProps) {
               )}
               {g.replay.enabled && <Checkbox label="Expire the replay at midnight" checked={g.replay.expireOnMid} onChange={(e) => set({ replay: { ...g.replay, expireOnMid: e.target.checked } })} />}
             </fieldset>
-            <fieldset className="fieldset">
-              <legend>Manual control</legend>
-              <Checkbox label="The host starts the event" checked={g.manualControl.enabled} onChange={(e) => set({ manualControl: { ...g.manualControl, enabled: e.target.checked } })} />
-              {g.manualControl.enabled && (
-                <TextField label="Duration (minutes)" type="number" min={0} value={String(g.manualControl.duration)} error={errors["general.manualControl.duration"]}
-                  onChange={(e) => set({ manualControl: { ...g.manualControl, duration: whole(e.target.value) } })} />
-              )}
-            </fieldset>
+            <AtLevel gate="advanced.manualControl">
+              <fieldset className="fieldset">
+                <legend>Manual control</legend>
+                <Checkbox label="The host starts the event" checked={g.manualControl.enabled} onChange={(e) => set({ manualControl: { ...g.manualControl, enabled: e.target.checked } })} />
+                {g.manualControl.enabled && (
+                  <TextField label="Duration (minutes)" type="number" min={0} value={String(g.manualControl.duration)} error={errors["general.manualControl.duration"]}
+                    onChange={(e) => set({ manualControl: { ...g.manualControl, duration: whole(e.target.value) } })} />
+                )}
+              </fieldset>
+            </AtLevel>
             <fieldset className="fieldset">
               <legend>Video</legend>
               <MediaField label="Webinar video" kind="video" known={videos} value={g.videoFile} hint="The recording played for automated and replay events."
                 onChange={(videoFile) => set({ videoFile })} />
-              <Checkbox label="Append an intro and outro video" checked={g.advanced.enabled} onChange={(e) => set({ advanced: { ...g.advanced, enabled: e.target.checked } })} />
-              {g.advanced.enabled && (
-                <div className="settings-grid">
-                  <MediaField label="Intro video" kind="video" known={videos} value={g.advanced.appendIntro} onChange={(appendIntro) => set({ advanced: { ...g.advanced, appendIntro } })} />
-                  <MediaField label="Outro video" kind="video" known={videos} value={g.advanced.appendOutro} onChange={(appendOutro) => set({ advanced: { ...g.advanced, appendOutro } })} />
-                </div>
-              )}
-              <Checkbox label="High definition" checked={g.highDefinition} onChange={(e) => set({ highDefinition: e.target.checked })} />
-              <Checkbox label="Mute all attendees" checked={g.muteAll} onChange={(e) => set({ muteAll: e.target.checked })} />
-              <Checkbox label="Record automatically" checked={g.autoRecording} onChange={(e) => set({ autoRecording: e.target.checked })} />
+              <AtLevel gate="advanced.videoOptions">
+                <Checkbox label="Append an intro and outro video" checked={g.advanced.enabled} onChange={(e) => set({ advanced: { ...g.advanced, enabled: e.target.checked } })} />
+                {g.advanced.enabled && (
+                  <div className="settings-grid">
+                    <MediaField label="Intro video" kind="video" known={videos} value={g.advanced.appendIntro} onChange={(appendIntro) => set({ advanced: { ...g.advanced, appendIntro } })} />
+                    <MediaField label="Outro video" kind="video" known={videos} value={g.advanced.appendOutro} onChange={(appendOutro) => set({ advanced: { ...g.advanced, appendOutro } })} />
+                  </div>
+                )}
+                <Checkbox label="High definition" checked={g.highDefinition} onChange={(e) => set({ highDefinition: e.target.checked })} />
+                <Checkbox label="Mute all attendees" checked={g.muteAll} onChange={(e) => set({ muteAll: e.target.checked })} />
+                <Checkbox label="Record automatically" checked={g.autoRecording} onChange={(e) => set({ autoRecording: e.target.checked })} />
+              </AtLevel>
             </fieldset>
           </div>
         );

@@ -3,7 +3,8 @@ import { useSessionData } from "../../../../session/dataStore.js";
 import { Select, TextField } from "../../../../ui/index.js";
 import type { SectionProps } from "./sectionProps.js";
 import { SettingForm, withSection } from "./SettingForm.js";
-import { timeZoneOptions } from "../../../../lib/timeZones.js";
+import { TimeZoneSelect } from "../../../../ui/TimeZoneSelect.js";
+import { AtLevel } from "../../../../lib/level/useLevel.js";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -50,17 +51,19 @@ export function CalendarSection({ master, saveSetting }: SectionProps) {
         const platformOptions = ["default", ...platforms, ...(platforms.includes(general.deliveryPlatform) || general.deliveryPlatform === "default" ? [] : [general.deliveryPlatform])];
         return (
           <div className="settings-grid">
-            <Select label="Time zone" value={general.timeZone} options={timeZoneOptions(general.timeZone)} error={errors["general.timeZone"]}
-              onChange={(e) => update((s) => withSection(s, "general", { timeZone: e.target.value }))} />
+            <TimeZoneSelect label="Time zone" value={general.timeZone} error={errors["general.timeZone"]}
+              onChange={(timeZone) => update((s) => withSection(s, "general", { timeZone }))} />
             <TextField label="Event start (one-time event)" type="datetime-local" value={toLocalInput(general.timeStamp, general.timeZone)} error={errors["general.timeStamp"]}
               hint="In the time zone above. Leave empty for events you schedule from the Webinars screen."
               onChange={(e) => update((s) => withSection(s, "general", { timeStamp: fromLocalInput(e.target.value, s.general.timeZone) }))} />
             <TextField label="Length (hours)" type="number" min={0.25} step={0.25} value={String(general.scheduleLength)} error={errors["general.scheduleLength"]}
               onChange={(e) => update((s) => withSection(s, "general", { scheduleLength: Number(e.target.value) }))} />
-            <Select label="Webinar type" value={general.webinarType} options={WEBINAR_TYPES.map((t) => ({ value: t, label: words(t) }))}
-              onChange={(e) => update((s) => withSection(s, "general", { webinarType: e.target.value as typeof general.webinarType }))} />
-            <Select label="Event type" value={general.eventType} options={EVENT_TYPES.map((t) => ({ value: t, label: t === "vsl" ? "Video sales letter" : words(t) }))}
-              onChange={(e) => update((s) => withSection(s, "general", { eventType: e.target.value as typeof general.eventType }))} />
+            <AtLevel gate="calendar.types">
+              <Select label="Webinar type" value={general.webinarType} options={WEBINAR_TYPES.map((t) => ({ value: t, label: words(t) }))}
+                onChange={(e) => update((s) => withSection(s, "general", { webinarType: e.target.value as typeof general.webinarType }))} />
+              <Select label="Event type" value={general.eventType} options={EVENT_TYPES.map((t) => ({ value: t, label: t === "vsl" ? "Video sales letter" : words(t) }))}
+                onChange={(e) => update((s) => withSection(s, "general", { eventType: e.target.value as typeof general.eventType }))} />
+            </AtLevel>
             <Select label="Delivery platform" value={general.deliveryPlatform} error={errors["general.deliveryPlatform"]}
               hint="Platforms show once their integration is connected; Cuepoint Events is always available."
               options={platformOptions.map((p) => ({ value: p, label: PLATFORM_LABELS[p] ?? p }))}

@@ -116,6 +116,15 @@ describe("integrations", () => {
     expect(options).toEqual(["US", "EU"]);
     await visit(page, "/integrations/add-integration?kind=ZOOM");
     await page.getByRole("button", { name: "Connect with Zoom" }).waitFor();
+    expect(await page.getByRole("form", { name: "Zoom token" }).count()).toBe(0);
+    // HubSpot: the sign-in, or a private app's access token typed in instead (checked before asking HubSpot).
+    await visit(page, "/integrations/add-integration?kind=HUBSPOT");
+    await page.getByRole("button", { name: "Connect with HubSpot" }).waitFor();
+    const token = page.getByRole("form", { name: "HubSpot token" });
+    await token.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => token.getByLabel("Private-app access token").getAttribute("aria-invalid")).toBe("true");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "integrations-add-hubspot");
   });
 
   it("finishes an OAuth callback from its query, and explains a failure", async () => {

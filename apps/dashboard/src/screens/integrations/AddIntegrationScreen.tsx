@@ -28,7 +28,8 @@ const takesTestAddress = (entry: IntegrationEntry) => entry.category === "webhoo
 /**
  * Adds an integration (/integrations/add-integration): pick a kind (`?kind=WEBHOOK` preselects),
  * fill its credential form from the SDK's catalogue (validated with the SDK's rules), Test it,
- * Save it (then it is tested once); OAuth kinds go to the provider's consent page.
+ * Save it (then it is tested once); OAuth kinds go to the provider's consent page, and one that
+ * also takes a token typed in (HubSpot's private-app token) offers that form below.
  */
 export default function AddIntegrationScreen(_props: ScreenProps) {
   const [search, setSearch] = useSearchParams();
@@ -148,6 +149,22 @@ function KindForm({ entry, onSaved }: { entry: IntegrationEntry; onSaved: (integ
     }
   };
 
+  const testAndSave = (
+    <div className="row">
+      <Button busy={busy === "test"} onClick={() => void test()}>
+        Test
+      </Button>
+      <Button variant="primary" type="submit" busy={busy === "save"}>
+        Save
+      </Button>
+    </div>
+  );
+  const noteBadge = note && (
+    <p role="status" className="badge" data-tone="success" style={{ whiteSpace: "normal", margin: 0 }}>
+      {note}
+    </p>
+  );
+
   if (entry.auth === "oauth") {
     return (
       <div className="stack">
@@ -161,6 +178,17 @@ function KindForm({ entry, onSaved }: { entry: IntegrationEntry; onSaved: (integ
             Connect with {entry.label}
           </Button>
         </div>
+        {/* An OAuth kind that also takes a token typed in (HubSpot's private-app token). */}
+        {entry.credentials.length > 0 && (
+          <form className="stack" onSubmit={(e) => void save(e)} noValidate aria-label={`${entry.label} token`}>
+            <p className="muted" style={{ margin: 0 }}>
+              Or, instead of signing in, enter a token:
+            </p>
+            {noteBadge}
+            <CredentialFields entry={entry} form={form} setForm={setForm} errors={errors} />
+            {testAndSave}
+          </form>
+        )}
       </div>
     );
   }
@@ -168,11 +196,7 @@ function KindForm({ entry, onSaved }: { entry: IntegrationEntry; onSaved: (integ
   return (
     <form className="stack" onSubmit={(e) => void save(e)} noValidate aria-label={`${entry.label} connection`}>
       {formError && <FormError>{formError}</FormError>}
-      {note && (
-        <p role="status" className="badge" data-tone="success" style={{ whiteSpace: "normal", margin: 0 }}>
-          {note}
-        </p>
-      )}
+      {noteBadge}
       <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} hint="How this connection is listed." />
       <CredentialFields entry={entry} form={form} setForm={setForm} errors={errors} />
       {takesTestAddress(entry) && (
@@ -186,14 +210,7 @@ function KindForm({ entry, onSaved }: { entry: IntegrationEntry; onSaved: (integ
           error={errors.webhook ?? errors.url}
         />
       )}
-      <div className="row">
-        <Button busy={busy === "test"} onClick={() => void test()}>
-          Test
-        </Button>
-        <Button variant="primary" type="submit" busy={busy === "save"}>
-          Save
-        </Button>
-      </div>
+      {testAndSave}
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { client } from "../../api/client.js";
 import { useQuery } from "../../api/useQuery.js";
+import { YouTubeBroadcast } from "./YouTubeBroadcast.js";
 
 /** `GET /webinars/{id}/delivery` (server: src/delivery/deliveryRoutes.ts). */
 interface WebinarDelivery {
-  platform: "zoom" | "gotowebinar" | null;
+  platform: "zoom" | "gotowebinar" | "youtube" | null;
   status: "none" | "waiting" | "pending" | "ready" | "refused" | "cancelled";
   message: string;
   remoteId: string;
@@ -11,7 +12,7 @@ interface WebinarDelivery {
   log: Array<{ at: string; operation: string; outcome: "done" | "failed" | "refused"; detail: string; registrantId: string | null }>;
 }
 
-const PLATFORMS = { zoom: "Zoom", gotowebinar: "GoTo Webinar" } as const;
+const PLATFORMS = { zoom: "Zoom", gotowebinar: "GoTo Webinar", youtube: "YouTube Live" } as const;
 const STATES: Record<WebinarDelivery["status"], string> = {
   none: "",
   waiting: "Being created",
@@ -22,10 +23,11 @@ const STATES: Record<WebinarDelivery["status"], string> = {
 };
 
 /**
- * Where the webinar runs when its timeline delivers on Zoom or GoTo Webinar: the session's state,
- * the platform's own words when it refused (a full webinar, an expired sign-in, a plan without
- * webinars), how many registrants hold their personal link, and the latest delivery-log lines.
- * Renders nothing for Cuepoint's own room.
+ * Where the webinar runs when its timeline delivers on Zoom, GoTo Webinar or YouTube Live: the
+ * session's state, the platform's own words when it refused (a full webinar, an expired sign-in, a
+ * plan without webinars, a channel not enabled for live streaming), how many registrants hold their
+ * personal link (not on YouTube: they watch in the room), YouTube's broadcast with its stream key,
+ * and the latest delivery-log lines. Renders nothing for Cuepoint's own room.
  */
 export function DeliveryPanel({ eventId }: { eventId: string }) {
   const delivery = useQuery(
@@ -47,18 +49,28 @@ export function DeliveryPanel({ eventId }: { eventId: string }) {
           {STATES[d.status]}
           {d.remoteId && <span className="muted"> · {label} ID {d.remoteId}</span>}
         </dd>
-        <dt className="muted">Personal links</dt>
-        <dd style={{ margin: 0 }}>
-          {d.registrants.registered} registered
-          {d.registrants.pending > 0 && `, ${d.registrants.pending} waiting`}
-          {d.registrants.refused > 0 && `, ${d.registrants.refused} refused`}
-        </dd>
+        {d.platform === "youtube" ? (
+          <>
+            <dt className="muted">Registrants</dt>
+            <dd style={{ margin: 0 }}>Watch the broadcast embedded in the event's room, through their usual link</dd>
+          </>
+        ) : (
+          <>
+            <dt className="muted">Personal links</dt>
+            <dd style={{ margin: 0 }}>
+              {d.registrants.registered} registered
+              {d.registrants.pending > 0 && `, ${d.registrants.pending} waiting`}
+              {d.registrants.refused > 0 && `, ${d.registrants.refused} refused`}
+            </dd>
+          </>
+        )}
       </dl>
       {trouble && d.message && (
         <div className="form-error" role="alert">
           {d.message}
         </div>
       )}
+      {d.platform === "youtube" && d.status === "ready" && d.remoteId && <YouTubeBroadcast eventId={eventId} />}
       {d.log.length > 0 && (
         <details>
           <summary>Delivery log</summary>

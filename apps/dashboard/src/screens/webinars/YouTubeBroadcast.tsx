@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useState } from "react";
+import { client } from "../../api/client.js";
+import { Button } from "../../ui/Button.js";
+import { toast } from "../../ui/Toasts.js";
+
+/** `GET /webinars/{id}/delivery/youtube` (server: src/delivery/youtube/youtubeRoutes.ts). */
+interface YouTubeBroadcastView {
+  broadcastId: string;
+  studioUrl: string;
+  lifeCycleStatus: string;
+  privacyStatus: string;
+  streamStatus: string;
+  ingestionAddress: string;
+  backupIngestionAddress: string;
+  streamName: string;
+  message: string;
+}
+
+/** YouTube's liveBroadcast `status.lifeCycleStatus`, said for the host. */
+const LIFE_CYCLE: Record<string, string> = {
+  created: "Created — no stream bound yet",
+  ready: "Ready — start your encoder",
+  testStarting: "Starting the test",
+  testing: "Testing — preview it in YouTube Studio",
+  liveStarting: "Going live",
+  live: "Live on YouTube — attendees see it in the room",
+  complete: "Ended",
+  revoked: "Removed by YouTube",
+};
+/** The bound liveStream's `status.streamStatus`. */
+const STREAM: Record<string, string> = {
+  active: "Receiving your stream",
+  ready: "Waiting for your encoder",
+  inactive: "Waiting for your encoder",
+  created: "Waiting for your encoder",
+  error: "YouTube reports an error with the stream",
+};
+/** How often YouTube is asked while the screen is open (each ask costs quota: two list calls). */
+const POLL_MS = 15_000;
+
+/**
+ * Where the host broadcasts a webinar delivered on YouTube Live: the broadcast's state as YouTube
+ * has it, the RTMP server and the secret stream key (hidden until shown) with copy buttons, and a
+ * link to the broadcast in YouTube Studio. YouTube's words when it could not be asked.
+ *
+ * @example
+ * <YouTubeBroadcast eventId={eventId} />
+ */
+export function YouTubeBroadcast({ eventId }: { eventId: string }) {
+  const [view, setView] = useState<YouTubeBroadcastView>();
+  const [shown, setShown] = useState(false);
+  const load = useCallback(
+    () =>
+      client
+        .request<{ success: YouTubeBroadcastView }>("GET", `/webinars/${encodeURIComponent(eventId)}/delivery/youtube`)
+        .then(({ success }) => setView(success), () => undefined),
+    [eventId],
+  );
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+  if (!view) return null;
+
+  const copy = (what: string, text: string) =>
+    navigator.clipboard.writeText(text).then(
+      () => toast.success(`${what} copied.`),
+      () => toast.error(`${what} could not be copied: select it and copy it by hand.`),
+    );
+  const live = view.lifeCycleStatus === "live";
+  return (
+    <div className="stack" aria-labelledby="youtube-heading">
+      <div className="console-head">
+        <h3 id="youtube-heading" style={{ margin: 0 }}>
+          YouTube broadcast
+        </h3>
+        {view.lifeCycleStatus && (
+          <span className="console-connection" data-status={live ? "live" : "connecting"} role="status">
+            {LIFE_CYCLE[view.lifeCycleStatus] ?? view.lifeCycleStatus}
+          </span>
+        )}
+      </div>
+      {view.message && (
+        <div className="form-error" role="alert">
+          {view.message}
+        </div>
+      )}
+      {view.streamName && (
+        <>
+          <p className="muted" style={{ margin: 0 }}>
+            In OBS (or any RTMP encoder): Settings → Stream → Service “Custom”, then the server and the key below. The broadcast is unlisted;
+            registrants watch it in the event's room{view.streamStatus ? ` · ${STREAM[view.streamStatus] ?? view.streamStatus}` : ""}.
+          </p>
+          <dl className="live-fields">
+            <dt>Server</dt>
+            <dd>
+              <code>{view.ingestionAddress}</code>
+              <Button onClick={() => void copy("The server address", view.ingestionAddress)}>Copy server</Button>
+            </dd>
+            <dt>Stream key</dt>
+            <dd>
+              <code aria-label={shown ? undefined : "Stream key, hidden"}>{shown ? view.streamName : "•".repeat(16)}</code>
+              <Button onClick={() => setShown(!shown)}>{shown ? "Hide" : "Show"}</Button>
+              <Button onClick={() => void copy("The stream key", view.streamName)}>Copy key</Button>
+            </dd>
+          </dl>
+        </>
+      )}
+      <a href={view.studioUrl} target="_blank" rel="noreferrer">
+        Open the broadcast in YouTube Studio
+      </a>
+    </div>
+  );
+}

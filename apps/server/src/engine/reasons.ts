@@ -12,6 +12,7 @@ export const REASONS = {
   unbanned: "The ban was lifted: waiting again.",
   moved: "Rescheduled: the action's time changed.",
   restored: "The action is back on the timeline: waiting again.",
+  pastEventNow: "Added to this past event by the host: its time had passed, so it runs at once.",
   movedToPast: (at: Date) => `Skipped: the action was moved to ${at.toISOString()}, which had already passed.`,
   noConsent: "Skipped: the registrant did not agree to text messages.",
   planLimit: (limit: number) =>

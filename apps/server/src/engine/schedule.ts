@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, isNotNull, like, ne, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, like, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { blocksForEvent, generalForDay, isLiveAction } from "@cuepoint/sdk";
 import {
   events,
   registrants,
@@ -136,7 +137,9 @@ type Timed = PlannedNode & { plannedAt: Date };
 
 /**
  * The timeline's nodes and autoresponder mails with their instants for one event (`plan`: the
- * timeline math, or a memo of it that answers the same).
+ * timeline math, or a memo of it that answers the same). Only the nodes that fire for this event
+ * are placed (the SDK's `blocksForEvent`): on a multi-event timeline those of the event's day, and
+ * an action added from a past event only for that event.
  */
 export function place(
   timeline: TimelineRow,
@@ -150,7 +153,11 @@ export function place(
   return {
     event,
     timeline,
-    planned: plan(timeline.blocks, timeline.setting.general.timeZone, event),
+    planned: plan(
+      blocksForEvent(timeline.blocks, timeline.setting.general.multiEvents, { eventId: event.id, dayKey: event.dayKey }),
+      timeline.setting.general.timeZone,
+      event,
+    ),
     autoresponders: planAutoresponders(timeline.setting, event, registeredAt, liveSeconds),
   };
 }
@@ -222,7 +229,7 @@ export async function scheduleRegistrants(tx: Orm, registrantIds: readonly strin
     if (!row || row.timeline.status !== "active" || isPaused(row.timeline.setting)) continue;
     // The confirmation is planned at `now`, the registration: never a missed action.
     // The after-event mails go after the room's end (the program's length: read from media.hls).
-    const liveSeconds = await timelineLiveSeconds(tx, row.timeline.accountId, row.timeline.setting.general);
+    const liveSeconds = await timelineLiveSeconds(tx, row.timeline.accountId, generalForDay(row.timeline.setting.general, row.event.dayKey));
     const placed = place(row.timeline, row.event, now, planTimeline, liveSeconds);
     const { catchUp: policy } = await automationSettingsOf(tx, row.timeline.id);
     const specs = jobSpecs(placed, policy, now);
@@ -256,11 +263,13 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
     if (stopped === REASONS.paused) for (const event of eventRows) await storeLiveScript(tx, timeline, event, [], now);
     return;
   }
-  const liveSeconds = await timelineLiveSeconds(tx, timeline.accountId, timeline.setting.general);
+  const liveSeconds = new Map<string, number>();
   for (const event of eventRows) {
+    const dayKey = event.dayKey;
+    if (!liveSeconds.has(dayKey)) liveSeconds.set(dayKey, await timelineLiveSeconds(tx, timeline.accountId, generalForDay(timeline.setting.general, dayKey)));
     // No registration here: the confirmation has no instant, so its jobs neither move nor are
     // added for earlier registrants; they are only kept, or canceled when it is turned off.
-    const placed = place(timeline, event, null, planTimeline, liveSeconds);
+    const placed = place(timeline, event, null, planTimeline, liveSeconds.get(dayKey));
     await storeLiveScript(tx, timeline, event, placed.planned, now);
     const [anyone] = await tx.select({ id: registrants.uuid }).from(registrants).where(eq(registrants.eventId, event.id)).limit(1);
     if (!anyone) continue;
@@ -280,13 +289,17 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
       .where(and(inEvent, inArray(scheduledActions.status, WAITING), gone));
     for (const planned of actions) {
       const ofNode = and(inEvent, eq(scheduledActions.nodeKey, planned.key));
-      const ahead = planned.plannedAt >= now;
+      // An action the host added to this very event once it had started (spec §4, `model.fromEventID`):
+      // its registrants get it at once when its time has passed, else at its time.
+      const forThisPastEvent = isPastEventAction(planned, event.id);
+      const ahead = planned.plannedAt >= now || forThisPastEvent;
+      const dueAt = planned.plannedAt >= now ? planned.plannedAt : now;
       // Moved: waiting jobs follow the new time (or are skipped when it has already passed).
       await tx
         .update(scheduledActions)
         .set(
           ahead
-            ? { status: "pending", jobId: null, plannedAt: planned.plannedAt, dueAt: planned.plannedAt, detail: REASONS.moved, updatedAt: now }
+            ? { status: "pending", jobId: null, plannedAt: planned.plannedAt, dueAt, detail: REASONS.moved, updatedAt: now }
             : { status: "skipped", jobId: null, plannedAt: planned.plannedAt, detail: REASONS.movedToPast(planned.plannedAt), updatedAt: now },
         )
         .where(and(ofNode, inArray(scheduledActions.status, WAITING), ne(scheduledActions.plannedAt, planned.plannedAt)));
@@ -294,7 +307,7 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
       // Back on the timeline (restored revision or timeline): canceled jobs wait again.
       await tx
         .update(scheduledActions)
-        .set({ status: "pending", jobId: null, plannedAt: planned.plannedAt, dueAt: planned.plannedAt, detail: REASONS.restored, updatedAt: now })
+        .set({ status: "pending", jobId: null, plannedAt: planned.plannedAt, dueAt, detail: REASONS.restored, updatedAt: now })
         .where(and(ofNode, eq(scheduledActions.status, "canceled"), inArray(scheduledActions.detail, REVIVABLE)));
       // New: every registrant of the event who has no job for it yet.
       const missing = await tx
@@ -311,7 +324,7 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
         tx,
         { accountId: timeline.accountId, timelineId: timeline.id, eventId: event.id },
         missing.map((person) => person.id),
-        [{ nodeKey: planned.key, action: planned.node.action, plannedAt: planned.plannedAt, dueAt: planned.plannedAt, status: "pending", detail: "" }],
+        [{ nodeKey: planned.key, action: planned.node.action, plannedAt: planned.plannedAt, dueAt, status: "pending", detail: forThisPastEvent && dueAt === now ? REASONS.pastEventNow : "" }],
         now,
       );
     }
@@ -320,6 +333,23 @@ async function reconcile(tx: Orm, timeline: TimelineRow, eventRows: readonly Eve
 
 /** Events whose actions can still be ahead: no action is more than 45 days after its event. */
 const REACH_MS = 46 * 24 * 60 * 60_000;
+
+/** A registrant action tied to this event by `model.fromEventID` (added from the past event's screen). */
+function isPastEventAction(planned: PlannedNode, eventId: string): boolean {
+  return planned.node.model.fromEventID === eventId && !isLiveAction(planned.node);
+}
+
+/** The events the timeline's actions name by `model.fromEventID` (past events, however old). */
+function sourceEventIds(timeline: TimelineRow): string[] {
+  const ids = new Set<string>();
+  for (const nodes of Object.values(timeline.blocks)) {
+    for (const node of nodes) {
+      const id = node.model?.fromEventID;
+      if (typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id) && !isLiveAction(node)) ids.add(id);
+    }
+  }
+  return [...ids];
+}
 
 /**
  * Reschedules a timeline's pending jobs after its blocks, setting (time zone) or status changed:
@@ -332,7 +362,12 @@ export async function rescheduleTimeline(tx: Orm, timeline: TimelineRow, now: Da
   const eventRows = await tx
     .select()
     .from(events)
-    .where(and(eq(events.timelineId, timeline.id), gte(events.startsAt, new Date(now.getTime() - REACH_MS))));
+    .where(
+      and(
+        eq(events.timelineId, timeline.id),
+        or(gte(events.startsAt, new Date(now.getTime() - REACH_MS)), inArray(events.id, sourceEventIds(timeline))),
+      ),
+    );
   await reconcile(tx, timeline, eventRows, now);
 }
 

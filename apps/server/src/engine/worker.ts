@@ -19,6 +19,7 @@ import {
 import type { Database } from "../db/types.js";
 import { linkBase } from "../join-domain/joinDomains.js";
 import { autoresponderMessageOf, autoresponderNode, type AutoresponderNode } from "./actions/autoresponder.js";
+import { forDay } from "./actions/dayConfirmation.js";
 import { PermanentActionError, RetryableActionError, type ActionContext, type ActionJob, type ExecuteAction } from "./actions/types.js";
 import { actionBudget, withinBudget, type ActionBudget } from "./budget.js";
 import { isPaused } from "./paused.js";
@@ -114,7 +115,7 @@ function batchLookups(deps: WorkerDeps): BatchLookups {
   return {
     settingsOf: (timelineId) => memo(settings, timelineId, () => automationSettingsOf(db.orm, timelineId)),
     budgetOf: (accountId, now) => memo(budgets, accountId, () => actionBudget(db.orm, accountId, now)),
-    async nodeOf({ row, timeline }) {
+    async nodeOf({ row, timeline, event }) {
       const message = autoresponderMessageOf(row.nodeKey);
       if (!message) {
         const node = findNode(timeline, row.nodeKey);
@@ -123,8 +124,9 @@ function batchLookups(deps: WorkerDeps): BatchLookups {
       // Made when it fires, from the setting as it is now; the integration is opened once per
       // timeline and message in a batch, not once per mail.
       const { autoresponder, general } = timeline.setting;
-      const made = await memo(mails, `${timeline.id}:${message}`, () =>
-        autoresponderNode(ctx, timeline.accountId, autoresponder, message, general.organizer),
+      // A multi-event day's registrants get the day's confirmation subject and body (actions/dayConfirmation.ts).
+      const made = await memo(mails, `${timeline.id}:${message}:${event.dayKey}`, () =>
+        autoresponderNode(ctx, timeline.accountId, forDay(autoresponder, general, message, event.dayKey), message, general.organizer),
       );
       return made.ok ? { node: made.node } : { skipped: `Skipped: ${made.reason}.` };
     },

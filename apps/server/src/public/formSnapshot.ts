@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { registrationFormFields } from "@cuepoint/sdk";
+import { dayTitleOf, daySettingOf, registrationFormFields } from "@cuepoint/sdk";
 import { automationSettings, events, timelines, type CatchUpPolicy, type EventRow, type TimelineRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { planTimeline, type PlannedNode } from "../engine/plan.js";
@@ -139,8 +139,18 @@ async function readSessions(orm: Orm, snapshot: FormSnapshot, now: Date) {
   const [first] = rows;
   if (!first) return undefined;
   const current = first.version === snapshot.version.timeline && first.settingsVersion === snapshot.version.settings;
-  const sessions = rows.flatMap((r) => (r.event && r.eventVersion ? [{ event: r.event, version: r.eventVersion }] : []));
+  const sessions = rows.flatMap((r) => (r.event && r.eventVersion ? [{ event: sessionNamed(timeline, r.event), version: r.eventVersion }] : []));
   return { current, sessions };
+}
+
+/**
+ * A multi-event day's session as the registration names it: the day's name (an encore says so)
+ * when the day is `visible`, else the timeline's name, so a hidden day's name never shows.
+ */
+function sessionNamed(timeline: FormSnapshot["timeline"], event: EventRow): EventRow {
+  const day = daySettingOf(timeline.general, event.dayKey);
+  if (!day) return event;
+  return { ...event, name: dayTitleOf(timeline.general, event.dayKey) ?? timeline.name };
 }
 
 /** What a public request reads: the form, and the sessions open at its instant, soonest first. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { GeneralSettingSchema, roomTimingOf, type GeneralSetting, type RoomTiming } from "@cuepoint/sdk";
+import { GeneralSettingSchema, generalForDay, roomTimingOf, type GeneralSetting, type RoomTiming } from "@cuepoint/sdk";
 import { events, timelines } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { eventControlOf } from "./chat/control.js";
@@ -31,7 +31,7 @@ export async function loadEventRoom(orm: Orm, accountId: string, eventId: string
   if (!row) return null;
   const stored = ((row.setting ?? {}) as Record<string, unknown>).general ?? {};
   const parsed = v.safeParse(GeneralSettingSchema, stored);
-  const general = parsed.success ? parsed.output : v.parse(GeneralSettingSchema, {});
+  const general = generalForDay(parsed.success ? parsed.output : v.parse(GeneralSettingSchema, {}), row.event.dayKey);
   const [program, control] = await Promise.all([loadProgram(orm, accountId, general), eventControlOf(orm, accountId, eventId)]);
   const timing = roomTimingOf({
     general,

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { GeneralSettingSchema, PageSettingSchema, type GeneralSetting, type PageSetting, type TimelineBlocks } from "@cuepoint/sdk";
+import { GeneralSettingSchema, PageSettingSchema, blocksForEvent, generalForDay, type GeneralSetting, type PageSetting, type TimelineBlocks } from "@cuepoint/sdk";
 import { events, registrants, timelines, type EventRow, type RegistrantRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { HttpError } from "../http/errors.js";
@@ -84,7 +84,8 @@ export async function findRoomLink(orm: Orm, token: string): Promise<RoomLink> {
     .where(and(eq(events.id, registrant.eventId), eq(events.accountId, registrant.accountId)));
   if (!row || row.timeline.status !== "active") throw EVENT_GONE;
   const setting = (row.timeline.setting ?? {}) as Record<string, unknown>;
-  const general = section(GeneralSettingSchema, setting.general);
+  // A multi-event day's event plays that day's video and countdown and runs that day's actions.
+  const general = generalForDay(section(GeneralSettingSchema, setting.general), row.event.dayKey);
   return {
     token: registrant.uuid,
     accountId: registrant.accountId,
@@ -96,7 +97,7 @@ export async function findRoomLink(orm: Orm, token: string): Promise<RoomLink> {
       name: general.timelineName || row.timeline.name,
       general,
       page: section(PageSettingSchema, setting.page),
-      blocks: row.timeline.blocks ?? {},
+      blocks: blocksForEvent(row.timeline.blocks ?? {}, general.multiEvents, { eventId: row.event.id, dayKey: row.event.dayKey }),
     },
   };
 }

@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, type AnyColumn, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import {
   AutomationSettingsQuerySchema,
+  blocksForEvent,
+  generalForDay,
   AutomationSettingsRequestSchema,
   CatchUpPolicySchema,
   DeliveriesQuerySchema,
@@ -305,7 +307,7 @@ const simulateRoute = defineRoute({
   async handle({ body, caller, deps }) {
     const { orm } = deps.db;
     const timeline = await ownTimeline(orm, caller.accountId, body.webinarTimeline);
-    let event: { startsAt: Date; timeZone: string };
+    let event: { id?: string; dayKey?: string; startsAt: Date; timeZone: string };
     if (body.webinarID !== undefined) {
       event = await ownEvent(orm, caller.accountId, body.webinarID);
     } else if (body.startTime !== undefined) {
@@ -323,8 +325,10 @@ const simulateRoute = defineRoute({
       fields: body.fields,
     };
     // The after-event mails go after the room's end (the program's length, read from media.hls).
-    const liveSeconds = await timelineLiveSeconds(orm, caller.accountId, timeline.setting.general);
-    const { blocks, setting } = timeline;
+    const liveSeconds = await timelineLiveSeconds(orm, caller.accountId, generalForDay(timeline.setting.general, event.dayKey));
+    const { setting } = timeline;
+    // An event's own actions: its multi-event day's, and those added to it once it had passed.
+    const blocks = event.id ? blocksForEvent(timeline.blocks, setting.general.multiEvents, { eventId: event.id, dayKey: event.dayKey }) : timeline.blocks;
     return { success: simulate(blocks, setting.general.timeZone, segments, event, registrant, settings, setting, liveSeconds) };
   },
 });

@@ -5,6 +5,7 @@ import { MAX_CHAT_LINES, readChatCsv } from "../timelines/autoChatCsv.js";
 import { autoChatNodes } from "../timelines/autoChatNodes.js";
 import { assertActions } from "../timelines/limits.js";
 import { findActiveTimeline, findTimeline, lockAccount, saveTimeline } from "../timelines/store.js";
+import { assertSourceEvents } from "../timelines/sourceEvents.js";
 import { assertTimelineRules, withNodeIds } from "../timelines/validateBlocks.js";
 import { allBuckets, countActions } from "../timelines/wire.js";
 import { ack, AckAnswer } from "./answers.js";
@@ -25,10 +26,12 @@ const setEvents = defineRoute({
     "them until complete. Nodes without an `id` get one. The account's actions (nodes of its active " +
     "timelines) may not pass the plan's action limit, purchases and granted actions included (403 on " +
     "`blocks`); saving fewer nodes always passes. `isPast` (spec §4: the save comes from a past event's " +
-    "editor, where adding an action puts it in its bucket and saves all blocks) is recorded on the " +
-    "revision: the blocks are one list for every event of the timeline, and the scheduler reads the flag " +
-    "to give new actions to the registrants of events that already started when their time is still " +
-    "ahead. Stores a revision.",
+    "screen, where adding an action puts it in its bucket and saves all blocks) is recorded on the " +
+    "revision. An action added from a past event names it in `model.fromEventID` (and `fromEventName`): " +
+    "it fires for that event's registrants only — at once when its time relative to the event has passed, " +
+    "else at that time — and never for other events; the event must be one of this timeline's (400 on the " +
+    "node otherwise). A node with `model.dayKey` fires only for the events of that multi-event day. Every " +
+    "other action fires for every event. Stores a revision.",
   access: "timelines:write",
   body: SetEventsRequestSchema,
   encoding: "multipart",
@@ -38,6 +41,7 @@ const setEvents = defineRoute({
     const row = await deps.db.orm.transaction(async (tx) => {
       const current = await findActiveTimeline(tx, caller, body.webinarTimeline);
       assertTimelineRules(blocks, current.setting);
+      await assertSourceEvents(tx, caller, current.id, blocks);
       await lockAccount(tx, caller);
       await assertActions(tx, caller, current.id, countActions(blocks));
       return saveTimeline(tx, caller, current, { blocks, reason: "blocks", isPast: body.isPast }, deps.config.now());

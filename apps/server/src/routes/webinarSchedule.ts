@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import {
+  type MultiEventSetting,
   CreateWebinarRequestSchema,
   CreateWebinarResultSchema,
   DEFAULT_TIMEZONE,
@@ -26,6 +27,25 @@ import { childEvent, childEventsOf, selectEvents, toWebinars } from "../webinars
 import { ack, AckAnswer } from "./answers.js";
 
 /** The instants of the request's schedule, or a 400 naming the field to fix. */
+/**
+ * The multi-event day `dayKey` names (400 on `dayKey` when the timeline has no such day); none when
+ * no day is asked for.
+ */
+function dayOf(general: { multiEvents?: { settings?: MultiEventSetting[] } } | undefined, dayKey: string | undefined): MultiEventSetting | undefined {
+  if (dayKey === undefined || dayKey === "") return undefined;
+  const days = general?.multiEvents?.settings ?? [];
+  const day = days.find((setting) => setting.dayKey === dayKey);
+  if (!day) {
+    throw badRequest(
+      days.length === 0
+        ? "This timeline has no multi-event days: add them in the timeline's Multi-event days first, or leave dayKey out."
+        : `This timeline has no day "${dayKey}"; its days are ${days.map((d) => `"${d.dayKey}"`).join(", ")}.`,
+      "dayKey",
+    );
+  }
+  return day;
+}
+
 function computeStarts(body: v.InferOutput<typeof CreateWebinarRequestSchema>, timeZone: string, now: Date): Date[] {
   try {
     return occurrences(body.start, timeZone, body.recurring, openEndedHorizon(now));
@@ -56,7 +76,9 @@ const create = defineRoute({
     "ahead. Every event must start in the future (400 on `start`). The timeline must be the caller's (404) and not in " +
     "the trash (422). The caller becomes each event's host (`organizers`). `webinar.webinarID` is the first event; " +
     "`childEvents` lists every event of a series (each with the series' `uniqueID`, also in `webinar.uniqueID`), and " +
-    "is empty for a single event. On Cuepoint's own room (`general.deliveryPlatform` `aevent`), 403 when this " +
+    "is empty for a single event. `dayKey` (a multi-event timeline's day, `general.multiEvents.settings[].dayKey`; " +
+    "400 when the timeline has no such day) makes every event of the schedule that day: its name defaults to the " +
+    "day's `eventName`, and it gets the day's actions, video and countdown. On Cuepoint's own room (`general.deliveryPlatform` `aevent`), 403 when this " +
     "month's webinar hours (see `user/resource_status`) plus one event's length pass the plan's limit.",
   access: "webinars:write",
   body: CreateWebinarRequestSchema,
@@ -79,6 +101,7 @@ const create = defineRoute({
       throw badRequest("isRecurring is false, but a recurring pattern was sent.", "isRecurring");
     }
     const general = timeline.setting?.general;
+    const day = dayOf(general, body.dayKey);
     const timeZone = body.timeZone ?? general?.timeZone ?? DEFAULT_TIMEZONE;
     const starts = computeStarts(body, timeZone, now);
     if (starts.some((start) => start < now)) throw badRequest("Choose a start in the future.", "start");
@@ -87,7 +110,8 @@ const create = defineRoute({
     const { seriesId, rows } = await storeSchedule(orm, {
       accountId: caller.accountId,
       timelineId: timeline.id,
-      name: body.name?.trim() || timeline.name || general?.timelineName || "Webinar",
+      name: body.name?.trim() || day?.eventName.trim() || timeline.name || general?.timelineName || "Webinar",
+      dayKey: day?.dayKey,
       timeZone,
       startLocal: body.start,
       pattern: recurring ? body.recurring : undefined,

@@ -16,6 +16,8 @@ export interface NewSchedule {
   starts: Date[];
   /** Attached to every event as its host: the person who scheduled it. */
   host?: { name: string; email: string } | undefined;
+  /** On a multi-event timeline, the day every event of this schedule is. */
+  dayKey?: string | undefined;
   now: Date;
 }
 
@@ -53,6 +55,7 @@ export async function storeSchedule(
           timelineId,
           seriesId,
           name,
+          dayKey: schedule.dayKey ?? "",
           startsAt,
           timeZone,
           createdAt: now,

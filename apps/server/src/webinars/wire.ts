@@ -130,6 +130,7 @@ export async function toWebinars(
       webinarType: general?.webinarType ?? "automatic",
       registrants: row.registrants,
       status: eventStatusAt(times, now.getTime()),
+      dayKey: event.dayKey,
     };
   });
 }

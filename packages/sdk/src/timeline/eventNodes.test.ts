@@ -32,6 +32,11 @@ describe("blocksForEvent", () => {
     expect(blocksForEvent(blocks, undefined, { eventId: "e" })).toEqual({ "0": [blocks["0"][0]], "1": [] });
   });
 
+  it("answers the same blocks when the event keeps every node", () => {
+    const plain = { "0": [mail("all")] };
+    expect(blocksForEvent(plain, { nodes: {} }, { eventId: "e", dayKey: "day-1" })).toBe(plain);
+  });
+
   it("adds the day's nodes kept in multiEvents.nodes to their bucket, with a stable id", () => {
     const kept = { nodes: { "day-2": [{ action: "sendMail", days: 2, hours: 0, minutes: 30, isAfter: -1 }, { action: "x", days: 60, isAfter: 1 }] } };
     const result = blocksForEvent(blocks, kept, { eventId: "e", dayKey: "day-2" });

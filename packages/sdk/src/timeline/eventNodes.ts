@@ -37,7 +37,8 @@ export function nodeAppliesToEvent(node: TimelineNodeLike, event: EventRef): boo
  * ({@link nodeAppliesToEvent}), plus the nodes a multi-event setting keeps per day
  * (`general.multiEvents.nodes[dayKey]`, the spec's other place for them) placed in their day's
  * bucket. A node kept there without an `id` gets `"<dayKey>:<index>"`, so its jobs have a stable
- * identity; nodes outside -45..45 are left out (the editor refuses them).
+ * identity; nodes outside -45..45 are left out (the editor refuses them). When no node is left
+ * out or added, the answer is `blocks` itself.
  *
  * @example
  * blocksForEvent(blocks, { nodes: { "day-2": [n] } }, { eventId: "e2", dayKey: "day-2" });
@@ -48,11 +49,15 @@ export function blocksForEvent<N extends TimelineNodeLike>(
   event: EventRef,
 ): Blocks<N> {
   const result: Blocks<N> = {};
+  let changed = false;
   for (const [bucket, nodes] of Object.entries(blocks)) {
     result[bucket] = (nodes ?? []).filter((node) => nodeAppliesToEvent(node, event));
+    changed ||= result[bucket].length !== (nodes ?? []).length;
   }
   const dayKey = event.dayKey ?? "";
   const dayNodes = dayKey ? multiEvents?.nodes?.[dayKey] ?? [] : [];
+  // Nothing left out or added: the very same blocks, so plans remembered per blocks still apply.
+  if (!changed && dayNodes.length === 0) return blocks as Blocks<N>;
   dayNodes.forEach((node, index) => {
     let day: number;
     try {

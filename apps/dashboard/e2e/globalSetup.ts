@@ -83,6 +83,8 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: "",
     // The webhook integration test posts to a server on 127.0.0.1 (screens e2e).
     CUEPOINT_ALLOW_PRIVATE_TARGETS: "true",
+    // A join domain on loopback (Chromium sends *.localhost there): joinDomain.e2e.test.ts.
+    CUEPOINT_JOIN_DOMAINS: `http://events.localhost:${port}`,
     // The OAuth e2e connects Mailchimp through the loopback provider.
     CUEPOINT_MAILCHIMP_OAUTH_BASE_URL: provider.url,
     CUEPOINT_MAILCHIMP_BASE_URL: provider.url,

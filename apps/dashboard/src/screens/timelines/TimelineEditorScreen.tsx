@@ -97,7 +97,7 @@ function GatedSection({ section, children }: { section: EditorSection; children:
     case "templates":
       return <TemplatesSection />;
     case "code":
-      return <CodeSection master={master} />;
+      return <CodeSection {...props} />;
     case "history":
       return <VersionHistory id={id} onRestored={timeline.reload} />;
     case "events":

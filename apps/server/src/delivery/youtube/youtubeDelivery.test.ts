@@ -23,6 +23,7 @@ beforeEach(() => {
   yt.requests.length = 0;
   yt.liveStreamingNotEnabled = false;
   yt.quotaExceeded = false;
+  yt.unavailable.clear();
 });
 
 /** Schedules an event of the timeline at a local start (Los Angeles) and runs the delivery sweep. */
@@ -137,6 +138,25 @@ describe("YouTube Live broadcasts follow the events", () => {
     t.setNow("2026-05-01T16:01:00Z");
     await t.delivery.drain();
     expect(await t.sessionOf(eventId)).toMatchObject({ status: "ready", message: "" });
+  });
+
+  it("a stream YouTube could not insert: the broadcast just inserted is deleted, and the retry makes a whole new pair", async () => {
+    yt.unavailable.add("POST /youtube/v3/liveStreams");
+    // Between the events of the tests around it: a registration goes to the next open event.
+    const eventId = await schedule("2026-05-07T18:00");
+    const [first] = yt.calls("POST /youtube/v3/liveBroadcasts");
+    const strayId = [...yt.live.values()].find((b) => b.scheduledStartTime === "2026-05-08T01:00:00Z")?.id ?? "";
+    expect(first).toBeTruthy();
+    expect(yt.calls("DELETE /youtube/v3/liveBroadcasts").map((r) => r.query.get("id"))).toEqual([strayId]);
+    expect(yt.live.get(strayId)?.deleted).toBe(true);
+    expect(await t.sessionOf(eventId)).toMatchObject({ status: "pending", attempts: 1 });
+    yt.unavailable.clear();
+    t.setNow("2026-05-01T16:01:00Z");
+    await t.delivery.drain();
+    const session = await t.sessionOf(eventId);
+    expect(session).toMatchObject({ status: "ready" });
+    expect(session?.remoteId).not.toBe(strayId);
+    expect(yt.live.get(session?.remoteId ?? "")?.boundStreamId).toBeTruthy();
   });
 
   it("registrants are not sent to YouTube (it has none): their link opens Cuepoint's room", async () => {

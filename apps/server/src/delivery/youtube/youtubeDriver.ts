@@ -92,18 +92,24 @@ export const youtubeDriver: SessionDriver & { state(ctx: ServiceContext, broadca
         },
       }),
     );
-    const stream = await call(ctx, (api) =>
-      api.liveStreams.insert({
-        part: ["snippet", "cdn", "contentDetails"],
-        requestBody: {
-          snippet: { title: plan.topic.slice(0, 128) },
-          cdn: { ingestionType: "rtmp", resolution: "variable", frameRate: "variable" },
-          contentDetails: { isReusable: false },
-        },
-      }),
-    );
     const remoteId = broadcast.id ?? "";
-    await call(ctx, (api) => api.liveBroadcasts.bind({ id: remoteId, streamId: stream.id ?? "", part: ["id", "contentDetails"] }));
+    try {
+      const stream = await call(ctx, (api) =>
+        api.liveStreams.insert({
+          part: ["snippet", "cdn", "contentDetails"],
+          requestBody: {
+            snippet: { title: plan.topic.slice(0, 128) },
+            cdn: { ingestionType: "rtmp", resolution: "variable", frameRate: "variable" },
+            contentDetails: { isReusable: false },
+          },
+        }),
+      );
+      await call(ctx, (api) => api.liveBroadcasts.bind({ id: remoteId, streamId: stream.id ?? "", part: ["id", "contentDetails"] }));
+    } catch (error) {
+      // The retry inserts a new broadcast: this one is deleted so the channel keeps no stray ones (best effort).
+      await call(ctx, (api) => api.liveBroadcasts.delete({ id: remoteId })).catch(() => undefined);
+      throw error;
+    }
     return { remoteId };
   },
   async move(ctx, session, plan) {

@@ -59,6 +59,8 @@ export interface FakeYouTubeLive extends FakeYouTube {
   liveStreamingNotEnabled: boolean;
   /** The project's daily quota is spent: every call is refused with `quotaExceeded`. */
   quotaExceeded: boolean;
+  /** Routes (`"POST /youtube/v3/liveStreams"`) answering 503 `backendError` until cleared. */
+  unavailable: Set<string>;
 }
 
 const error = (code: number, reason: string, message: string, domain = "youtube.liveBroadcast"): FakeAnswer => ({
@@ -77,6 +79,7 @@ export async function startFakeYouTubeLive(token: string, clientId: string): Pro
     streams: new Map<string, LiveStreamRecord>(),
     liveStreamingNotEnabled: false,
     quotaExceeded: false,
+    unavailable: new Set<string>(),
   }) as FakeYouTubeLive;
   let sequence = 0;
   const nextId = (prefix: string) => `${prefix}${String(++sequence).padStart(8, "0")}`;
@@ -125,6 +128,7 @@ export async function startFakeYouTubeLive(token: string, clientId: string): Pro
     if (fake.quotaExceeded) {
       return error(403, "quotaExceeded", 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', "youtube.quota");
     }
+    if (fake.unavailable.has(`${request.method} ${request.path}`)) return error(503, "backendError", "Backend Error", "global");
     if (request.method !== "DELETE" && parts(request).length === 0) return required("part");
     return answer(request);
   };

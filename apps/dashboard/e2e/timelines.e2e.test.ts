@@ -160,7 +160,8 @@ describe("timelines", () => {
     await section("Registration").click();
     expect(await page.getByRole("radiogroup", { name: "Registration page builder" }).getByRole("radio").count()).toBe(10);
     await page.getByRole("radio", { name: "Converti" }).check();
-    await page.getByRole("button", { name: "Save" }).click();
+    // The section has two forms (Registration, Registration fields), each with its Save.
+    await page.getByRole("form", { name: "Registration", exact: true }).getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Registration saved").waitFor();
 
     await section("Event info").click();

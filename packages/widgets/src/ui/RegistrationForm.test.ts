@@ -104,7 +104,7 @@ describe.each(BINDINGS)("RegistrationForm ($name)", ({ name, entry, mount, unmou
       ],
     });
     const view = within(mount(entry.RegistrationForm, { timelineId, client: { registration: server.api() }, prefill: { name: "Di", email: email("di") } }));
-    const group = await view.findByRole("group", { name: "Plan *" });
+    const group = await view.findByRole("radiogroup", { name: "Plan *" });
     const start = view.getByLabelText("Start date");
     expect(start.getAttribute("type")).toBe("date");
     fireEvent.submit(start.closest("form") as HTMLFormElement);

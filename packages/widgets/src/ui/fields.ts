@@ -41,7 +41,8 @@ export function renderField(rt: Runtime, core: RegistrationFormCore, field: Cust
     // A group: the legend names it (with " *"), each button its option, the error the group.
     return h(
       "fieldset",
-      { className: "cp-field", "aria-describedby": error && errorId, "aria-invalid": !!error, "aria-required": required },
+      // A radiogroup (not a bare group) so that aria-required is allowed on it.
+      { className: "cp-field", role: "radiogroup", "aria-describedby": error && errorId, "aria-invalid": !!error, "aria-required": required },
       h("legend", null, label, required && " *"),
       ...(field.options ?? []).map((option, index) =>
         h(

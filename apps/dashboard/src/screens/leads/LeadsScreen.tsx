@@ -12,6 +12,7 @@ import { PageHeader } from "../../ui/PageHeader.js";
 import { Pagination } from "../../ui/Pagination.js";
 import { toast } from "../../ui/Toasts.js";
 import { formatWhen, saveTextFile } from "../../lib/format.js";
+import { LeadAnswersDialog } from "../../features/registration-fields/LeadAnswersDialog.js";
 import { leadsToCsv } from "./leadsCsv.js";
 import { UploadLeadsDialog } from "./UploadLeadsDialog.js";
 import "../../ui/screen.css";
@@ -28,6 +29,7 @@ export default function LeadsScreen(_props: ScreenProps) {
   const [term, setTerm] = useState(searching ? filter : "");
   const [uploading, setUploading] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [shown, setShown] = useState<Lead>();
   const { user } = useSession();
   const leads = useQuery(() => client.leads.list({ page, filter }), [page, filter]);
 
@@ -157,6 +159,7 @@ export default function LeadsScreen(_props: ScreenProps) {
                       <td>{lead.banned ? <span className="badge" data-tone="danger">Banned</span> : <span className="badge">Active</span>}</td>
                       <td>
                         <div className="cell-actions">
+                          <Button onClick={() => setShown(lead)} aria-label={`Answers of ${lead.name || lead.email || lead.uuid}`}>Answers</Button>
                           <Button onClick={() => void ban(lead)} aria-label={`${lead.banned ? "Unban" : "Ban"} ${lead.name || lead.email || lead.uuid}`}>
                             {lead.banned ? "Unban" : "Ban"}
                           </Button>
@@ -174,6 +177,7 @@ export default function LeadsScreen(_props: ScreenProps) {
           </>
         )}
       </ListState>
+      <LeadAnswersDialog lead={shown} onClose={() => setShown(undefined)} />
       <UploadLeadsDialog open={uploading} onClose={() => setUploading(false)} onUploaded={leads.reload} />
     </>
   );

@@ -1,6 +1,7 @@
 import { Checkbox, Select, TextField } from "../../../../ui/index.js";
 import { RegistrationPreview } from "../widgets/RegistrationPreview.js";
 import { ListField } from "./ListField.js";
+import { RegistrationFieldsSection } from "./RegistrationFieldsSection.js";
 import { PAGE_BUILDERS } from "./pageBuilders.js";
 import type { SectionProps } from "./sectionProps.js";
 import { SettingForm, withSection } from "./SettingForm.js";
@@ -62,6 +63,7 @@ export function RegistrationSection({ master, saveSetting }: SectionProps) {
           );
         }}
       </SettingForm>
+      <RegistrationFieldsSection master={master} saveSetting={saveSetting} />
       <RegistrationPreview master={master} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { isCuepointError, type TimelineMaster, type TimelineMasterSetting } from "@cuepoint/sdk";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button, FormError, toast } from "../../../../ui/index.js";
 
 /** Inline errors by setting path ("general.timeZone"). */
@@ -29,6 +29,7 @@ export function SettingForm({ title, description, master, saveSetting, paths = [
   const [errors, setErrors] = useState<SettingErrors>({});
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const titleId = useId(); // a screen may show two sections (Registration and its fields)
   useEffect(() => setSetting(master.setting), [master]);
 
   const submit = async (event: FormEvent) => {
@@ -53,9 +54,9 @@ export function SettingForm({ title, description, master, saveSetting, paths = [
 
   const elsewhere = Object.entries(errors).filter(([key, value]) => value && !paths.includes(key));
   return (
-    <form className="stack card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="setting-form-title">
+    <form className="stack card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={titleId}>
       <div>
-        <h2 id="setting-form-title" style={{ marginBottom: 4 }}>{title}</h2>
+        <h2 id={titleId} style={{ marginBottom: 4 }}>{title}</h2>
         {description && <p className="muted" style={{ margin: 0 }}>{description}</p>}
       </div>
       {formError && <FormError>{formError}</FormError>}

@@ -2,14 +2,11 @@ import { type CustomFormField, type TemplateForm } from "@cuepoint/sdk";
 import { useState, type FormEvent } from "react";
 import { client } from "../../../../api/client.js";
 import { useQuery } from "../../../../api/useQuery.js";
+import { checkFields, cleanFields, templateFields as fieldsOf } from "../../../../features/registration-fields/fieldList.js";
+import { FieldListEditor } from "../../../../features/registration-fields/FieldListEditor.js";
 import { formErrorsFrom, type FormErrors } from "../../../../lib/formErrors.js";
 import { refreshSessionData } from "../../../../session/dataStore.js";
-import { Button, Checkbox, confirmAction, Dialog, FormError, IconButton, ListState, Select, TextField, toast, CloseIcon } from "../../../../ui/index.js";
-
-const FIELD_TYPES = ["text", "textarea", "email", "phone", "number", "select", "checkbox", "hidden"] as const;
-
-const fieldsOf = (form: TemplateForm): CustomFormField[] =>
-  (form.fields ?? []).filter((f): f is CustomFormField => typeof f === "object" && f !== null && typeof (f as { name?: unknown }).name === "string");
+import { Button, confirmAction, Dialog, FormError, ListState, TextField, toast } from "../../../../ui/index.js";
 
 /** Templates: the account's registration form templates (GET/POST/PUT/DELETE forms). */
 export function TemplatesSection() {
@@ -81,14 +78,20 @@ function FormTemplateDialog({ form, onClose, onSaved }: { form: TemplateForm | u
   const [fields, setFields] = useState<CustomFormField[]>(form ? fieldsOf(form) : [{ name: "company", label: "Company", type: "text", required: false }]);
   const [errors, setErrors] = useState<FormErrors>({ fields: {} });
   const [saving, setSaving] = useState(false);
-  const setField = (index: number, patch: Partial<CustomFormField>) => setFields((list) => list.map((f, i) => (i === index ? { ...f, ...patch } : f)));
+  // The builder's errors by `N.name` / `N.options` (the API's `fields.N.…`).
+  const fieldErrors = Object.fromEntries(
+    Object.entries(errors.fields).filter(([key]) => key.startsWith("fields.")).map(([key, value]) => [key.slice("fields.".length), value]),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setErrors({ fields: { name: "Name the form template." } });
+    const found = checkFields(fields);
+    if (!name.trim() || Object.keys(found).length > 0) {
+      return setErrors({ fields: { ...(!name.trim() && { name: "Name the form template." }), ...Object.fromEntries(Object.entries(found).map(([k, v]) => [`fields.${k}`, v])) } });
+    }
     setSaving(true);
     try {
-      const body = { name: name.trim(), fields };
+      const body = { name: name.trim(), fields: cleanFields(fields) };
       const { success } = form ? await client.forms.update(form.id, body) : await client.forms.create(body);
       toast.success(form ? "Form template saved" : "Form template created");
       onSaved(success);
@@ -105,21 +108,7 @@ function FormTemplateDialog({ form, onClose, onSaved }: { form: TemplateForm | u
       <form id="form-template-form" className="stack" onSubmit={(e) => void submit(e)} noValidate>
         {errors.form && <FormError>{errors.form}</FormError>}
         <TextField label="Template name" value={name} error={errors.fields.name} onChange={(e) => setName(e.target.value)} />
-        {fields.map((field, index) => (
-          <fieldset key={index} className="fieldset">
-            <legend>Field {index + 1}</legend>
-            <div className="timeline-form-row">
-              <TextField label="Name" value={field.name} error={errors.fields[`fields.${index}.name`]} onChange={(e) => setField(index, { name: e.target.value })} />
-              <TextField label="Label" value={field.label} onChange={(e) => setField(index, { label: e.target.value })} />
-              <Select label="Type" value={field.type} options={FIELD_TYPES.map((t) => ({ value: t, label: t }))} onChange={(e) => setField(index, { type: e.target.value as CustomFormField["type"] })} />
-            </div>
-            <div className="row" style={{ justifyContent: "space-between" }}>
-              <Checkbox label="Required" checked={field.required} onChange={(e) => setField(index, { required: e.target.checked })} />
-              <IconButton label={`Remove field ${index + 1}`} icon={<CloseIcon />} onClick={() => setFields((list) => list.filter((_, i) => i !== index))} />
-            </div>
-          </fieldset>
-        ))}
-        <div><Button onClick={() => setFields((list) => [...list, { name: "", label: "", type: "text", required: false }])}>Add a field</Button></div>
+        <FieldListEditor label="Template fields" fields={fields} onChange={setFields} errors={fieldErrors} />
       </form>
     </Dialog>
   );

@@ -7,7 +7,7 @@ import { eventTimingOf, liveEndOf } from "../room/eventTiming.js";
 import { attendanceDue } from "./sessions.js";
 import { driverFor, platformContext } from "./drivers.js";
 import { deliveryLog, retryAt, retryNote, type DeliveryDeps } from "./deliveryLog.js";
-import type { Attended } from "./platform.js";
+import { remoteOf, type Attended } from "./platform.js";
 
 /** How long after an event's end its platform report is asked for (Zoom's report needs the session closed). */
 export const ATTENDANCE_DELAY_MS = 5 * 60_000;
@@ -35,7 +35,7 @@ export async function importAttendance(deps: DeliveryDeps): Promise<number> {
       deliveryLog(orm, { accountId: session.accountId, eventId: session.eventId, platform: session.platform, operation: "attendance", outcome, detail, at: now });
     try {
       const ctx = await platformContext(orm, session, deps.now);
-      const lines = await driverFor(session.platform).attendance(ctx, { remoteId: session.remoteId });
+      const lines = await driverFor(session.platform).attendance(ctx, remoteOf(session));
       const deltas = await matchAttendees(orm, session, lines);
       const liveSeconds = Math.max(0, (endsAt - timing.startsAt) / 1000);
       for (let from = 0; from < deltas.length; from += ATTENDANCE_ROWS_PER_WRITE) {

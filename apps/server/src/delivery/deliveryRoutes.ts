@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { platformLog, platformRegistrants, platformSessions } from "../db/schema/index.js";
 import { defineRoute } from "../http/route.js";
 import { ownEvent, ownTimeline } from "../webinars/access.js";
+import { sessionDriverFor } from "./drivers.js";
 import { youtubeRoutes } from "./youtube/youtubeRoutes.js";
 
 const PLATFORMS = { zoom: "Zoom", gotowebinar: "GoTo Webinar", youtube: "YouTube Live" } as const;
@@ -15,6 +16,7 @@ const DeliveryAnswer = v.object({
     status: v.picklist(["none", "waiting", "pending", "ready", "refused", "cancelled"]),
     message: v.string(),
     remoteId: v.string(),
+    remoteKind: v.string(),
     registrants: v.object({ registered: v.number(), pending: v.number(), refused: v.number() }),
     log: v.array(
       v.object({
@@ -44,7 +46,7 @@ const delivery = defineRoute({
     "Design (issue 17). For an event whose timeline's `general.deliveryPlatform` is `zoom`, `gotowebinar` or `youtube`: `status` " +
     "`waiting` (not created on the platform yet), `pending` (a change is being made or retried), `ready`, `refused` " +
     "(`message` is the platform's words and what to do) or `cancelled`; `none` for other platforms. `message` also " +
-    "names the latest refused registration. `registrants` counts registrations by state; `log` is the newest 50 " +
+    "names the latest refused registration. `remoteKind` is what the platform holds once created: `webinar` (Zoom, GoTo), `meeting` (Zoom on an account without the webinar plan: a meeting with registration) or `broadcast` (YouTube). `registrants` counts registrations by state; `log` is the newest 50 " +
     "lines of the delivery log (create, move, cancel, register, attendance). YouTube has no registrants (its viewers " +
     "watch the embedded broadcast in Cuepoint's room): its counts stay 0. 404 for an event not of the account.",
   access: "webinars:read",
@@ -90,6 +92,7 @@ const delivery = defineRoute({
         status,
         message,
         remoteId: session?.remoteId ?? "",
+        remoteKind: session?.remoteId ? session.remoteKind || sessionDriverFor(session.platform).noun : "",
         registrants,
         log: log.map((line) => ({ at: line.at.toISOString(), operation: line.operation, outcome: line.outcome, detail: line.detail, registrantId: line.registrantId })),
       },

@@ -11,10 +11,20 @@ export interface SessionPlan {
   timeZone: string;
 }
 
-/** A session the platform holds: its id there (Zoom's webinar id, GoTo's webinarKey). */
+/**
+ * A session the platform holds: its id there (Zoom's webinar or meeting id, GoTo's webinarKey,
+ * YouTube's broadcast id) and, when it is not the driver's usual kind (`noun`), what it is —
+ * Zoom's `meeting` on an account without the webinar plan.
+ */
 export interface RemoteSession {
   remoteId: string;
+  kind?: string | undefined;
+  /** Why the platform holds another kind than usual, for the delivery log (set by `create`). */
+  note?: string | undefined;
 }
+
+/** The remote session a `platform_sessions` row names. */
+export const remoteOf = (row: { remoteId: string; remoteKind: string }): RemoteSession => ({ remoteId: row.remoteId, kind: row.remoteKind || undefined });
 
 /** A registrant to register on the platform. */
 export interface Person {
@@ -46,6 +56,7 @@ export interface SessionDriver {
   readonly platform: DeliveryPlatform;
   /** What the platform calls a session, for the delivery log ("webinar", "broadcast"). */
   readonly noun: string;
+  /** Creates the session; `kind` is set when it is not a `noun` (a Zoom meeting). */
   create(ctx: ServiceContext, plan: SessionPlan): Promise<RemoteSession>;
   move(ctx: ServiceContext, session: RemoteSession, plan: SessionPlan): Promise<void>;
   /** Cancels the session; one the platform no longer has counts as cancelled. */

@@ -17,7 +17,9 @@ export async function platformCall<T>(
   if (!outcome.ok) {
     const said = words(outcome.body) ?? vendorMessage(outcome.body) ?? `HTTP ${outcome.status}`;
     const retry = outcome.status >= 500 || outcome.status === 429;
-    throw new ServiceError(`${label} answered: ${said}`, retry ? "unreachable" : "refused", outcome.status);
+    const code = (outcome.body as { code?: unknown } | null)?.code;
+    const own = typeof code === "number" || typeof code === "string" ? String(code) : undefined;
+    throw new ServiceError(`${label} answered: ${said}`, retry ? "unreachable" : "refused", outcome.status, own);
   }
   return { status: outcome.status, body: outcome.body as T };
 }

@@ -3,7 +3,7 @@ import { platformRegistrants, platformSessions, registrants } from "../db/schema
 import { ServiceError } from "../integrations/serviceCall.js";
 import { driverFor, platformContext } from "./drivers.js";
 import { deliveryLog, LEASE_MS, retryAt, retryNote, type DeliveryDeps, type LogLine } from "./deliveryLog.js";
-import type { Person, Registration } from "./platform.js";
+import { remoteOf, type Person, type Registration } from "./platform.js";
 
 /** Registrants claimed per sweep (a CSV import of thousands is worked through in rounds). */
 const CLAIM = 500;
@@ -76,7 +76,7 @@ export async function registerPending(deps: DeliveryDeps): Promise<number> {
     let outcomes: Registration[];
     try {
       const ctx = await platformContext(orm, session, deps.now);
-      outcomes = await driverFor(session.platform).register(ctx, { remoteId: session.remoteId }, people);
+      outcomes = await driverFor(session.platform).register(ctx, remoteOf(session), people);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       if (error.reason === "refused") {

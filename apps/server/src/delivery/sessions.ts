@@ -5,7 +5,7 @@ import { ServiceError } from "../integrations/serviceCall.js";
 import { timelineLiveSeconds } from "../room/eventTiming.js";
 import { REGISTERING_PLATFORMS, sessionDriverFor, platformContext } from "./drivers.js";
 import { deliveryLog, retryAt, retryNote, LEASE_MS, type DeliveryDeps } from "./deliveryLog.js";
-import type { SessionPlan } from "./platform.js";
+import { remoteOf, type SessionPlan } from "./platform.js";
 
 const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 const BATCH = 50;
@@ -101,20 +101,21 @@ async function reconcileOne(
     const driver = sessionDriverFor(session.platform);
     const ctx = await platformContext(orm, session, deps.now);
     if (!current) {
-      await driver.cancel(ctx, { remoteId: session.remoteId });
+      await driver.cancel(ctx, remoteOf(session));
       await update({ status: "cancelled", nextAttemptAt: null, message: "" });
-      await log("done", `${ctx.label} ${driver.noun} ${session.remoteId} cancelled.`);
+      await log("done", `${ctx.label} ${session.remoteKind || driver.noun} ${session.remoteId} cancelled.`);
       return;
     }
     const plan = await planOf(orm, current);
     if (operation === "create") {
       const created = await driver.create(ctx, plan);
-      await update({ remoteId: created.remoteId, status: "ready", syncedStartsAt: plan.startsAt, nextAttemptAt: null, attempts: 0, message: "" });
-      await log("done", `${ctx.label} ${driver.noun} ${created.remoteId} created for ${plan.startsAt.toISOString()}.`);
+      const remoteKind = created.kind ?? "";
+      await update({ remoteId: created.remoteId, remoteKind, status: "ready", syncedStartsAt: plan.startsAt, nextAttemptAt: null, attempts: 0, message: "" });
+      await log("done", `${ctx.label} ${remoteKind || driver.noun} ${created.remoteId} created for ${plan.startsAt.toISOString()}.${created.note ? ` ${created.note}` : ""}`);
     } else {
-      await driver.move(ctx, { remoteId: session.remoteId }, plan);
+      await driver.move(ctx, remoteOf(session), plan);
       await update({ status: "ready", syncedStartsAt: plan.startsAt, nextAttemptAt: null, attempts: 0, message: "" });
-      await log("done", `${ctx.label} ${driver.noun} ${session.remoteId} moved to ${plan.startsAt.toISOString()}.`);
+      await log("done", `${ctx.label} ${session.remoteKind || driver.noun} ${session.remoteId} moved to ${plan.startsAt.toISOString()}.`);
     }
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;

@@ -11,6 +11,7 @@ export interface DeliveryView {
   status: string;
   message: string;
   remoteId: string;
+  remoteKind: string;
   registrants: { registered: number; pending: number; refused: number };
   log: Array<{ operation: string; outcome: string; detail: string; registrantId: string | null }>;
 }

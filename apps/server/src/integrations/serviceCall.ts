@@ -13,6 +13,8 @@ export class ServiceError extends Error {
     message: string,
     readonly reason: "refused" | "unreachable",
     readonly status?: number,
+    /** The service's own error code, where its error body has one (Zoom's `code`: 200, 3001, 3043…). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = "ServiceError";

@@ -8,6 +8,8 @@ interface WebinarDelivery {
   status: "none" | "waiting" | "pending" | "ready" | "refused" | "cancelled";
   message: string;
   remoteId: string;
+  /** What the platform holds: "webinar", "meeting" (Zoom without the webinar plan) or "broadcast". */
+  remoteKind: string;
   registrants: { registered: number; pending: number; refused: number };
   log: Array<{ at: string; operation: string; outcome: "done" | "failed" | "refused"; detail: string; registrantId: string | null }>;
 }
@@ -47,7 +49,12 @@ export function DeliveryPanel({ eventId }: { eventId: string }) {
         <dt className="muted">Session</dt>
         <dd style={{ margin: 0 }}>
           {STATES[d.status]}
-          {d.remoteId && <span className="muted"> · {label} ID {d.remoteId}</span>}
+          {d.remoteId && (
+            <span className="muted">
+              {" "}
+              · {label} {d.remoteKind} ID {d.remoteId}
+            </span>
+          )}
         </dd>
         {d.platform === "youtube" ? (
           <>

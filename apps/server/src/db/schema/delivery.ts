@@ -36,6 +36,8 @@ export const platformSessions = pgTable(
     integrationId: uuid("integration_id").notNull(),
     platform: text("platform").$type<DeliveryPlatform>().notNull(),
     remoteId: text("remote_id").notNull().default(""),
+    /** What the platform holds: "" its usual session (driver.noun), or "meeting" (Zoom without the webinar plan). */
+    remoteKind: text("remote_kind").notNull().default(""),
     occurrenceId: text("occurrence_id").notNull().default(""),
     syncedStartsAt: at("synced_starts_at"),
     status: text("status").$type<PlatformSessionStatus>().notNull().default("pending"),

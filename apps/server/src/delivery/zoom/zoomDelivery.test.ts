@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { attendance, users } from "../../db/schema/index.js";
+import { and, eq } from "drizzle-orm";
+import { attendance, platformLog, users } from "../../db/schema/index.js";
 import { readyMail } from "../../engine/testSupport.js";
 import { startFakeZoom, type FakeZoom } from "../../integrations/services/zoom/fake.js";
 import { createDeliveryTestApp, type DeliveryTestApp } from "../testSupport.js";
@@ -90,18 +90,52 @@ describe("Zoom sessions follow the events", () => {
     expect(zoom.calls("POST /v2/users/me/webinars")).toHaveLength(2);
   });
 
-  it("an account without Zoom's webinar plan: the host reads Zoom's words, the registrant a page saying what to do", async () => {
+  it("an account without Zoom's webinar plan gets a Zoom meeting with registration, which follows the event like a webinar", async () => {
     zoom.noWebinarPlan = true;
     const eventId = await schedule("2026-05-09T10:00");
+    expect(zoom.calls("POST /v2/users/me/webinars")).toHaveLength(1); // Zoom said "Webinar plan is missing."
+    const [create] = zoom.calls("POST /v2/users/me/meetings");
+    expect(create?.data).toMatchObject({ type: 2, start_time: "2026-05-09T17:00:00Z", duration: 60, timezone: "America/Los_Angeles", settings: { approval_type: 0 } });
+    const session = await t.sessionOf(eventId);
+    const remoteId = session?.remoteId ?? "";
+    expect(session).toMatchObject({ status: "ready", remoteKind: "meeting" });
     const view = await t.view(eventId);
-    expect(view).toMatchObject({ status: "refused" });
-    expect(view.message).toContain("Zoom answered: Webinar plan is missing.");
-    const ann = await t.register("ann.noplan@example.com", { eventId });
+    expect(view).toMatchObject({ status: "ready", remoteId, remoteKind: "meeting" });
+    expect(view.log[0]?.detail).toBe(
+      `Zoom meeting ${remoteId} created for 2026-05-09T17:00:00.000Z. The Zoom account has no webinar plan, so the event is a Zoom meeting with registration.`,
+    );
+
+    const ann = await t.register("ann.meeting@example.com", { eventId });
     await t.delivery.drain();
+    expect(zoom.calls(`POST /v2/meetings/${remoteId}/registrants`)[0]?.data).toEqual({ email: "ann.meeting@example.com", first_name: "ann.meeting" });
+    const joinUrl = zoom.createdMeetings.get(remoteId)?.registrants[0]?.join_url;
+    expect((await t.registrationOf(ann))?.joinUrl).toBe(joinUrl);
     t.setNow("2026-05-09T16:50:00Z");
-    const page = await t.join(ann);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("could not be reserved");
+    expect((await t.join(ann)).headers.get("location")).toBe(joinUrl);
+
+    t.setNow("2026-05-01T16:05:00Z");
+    await t.owner.webinars.reschedule({ webinarID: eventId, startTime: "2026-05-09T11:00-07:00" });
+    await t.delivery.drain();
+    expect(zoom.calls(`PATCH /v2/meetings/${remoteId}`)[0]?.data).toMatchObject({ start_time: "2026-05-09T18:00:00Z" });
+    expect(zoom.calls(`PATCH /v2/webinars/${remoteId}`)).toHaveLength(0);
+
+    const meeting = zoom.createdMeetings.get(remoteId);
+    const registrantId = meeting?.registrants[0]?.registrant_id;
+    meeting?.participants.push({ registrant_id: registrantId, name: "Ann", user_email: "ann.meeting@example.com", join_time: "2026-05-09T18:01:00Z", leave_time: "2026-05-09T18:41:00Z", duration: 2400 });
+    t.setNow("2026-05-09T19:06:00Z");
+    await t.delivery.drain();
+    expect(zoom.calls(`GET /v2/report/meetings/${remoteId}/participants`)).toHaveLength(1);
+    const rows = await t.db.orm.select().from(attendance).where(eq(attendance.eventId, eventId));
+    expect(rows).toEqual([expect.objectContaining({ registrantId: ann, attendedSeconds: 2400 })]);
+
+    await t.owner.webinars.delete({ webinarID: eventId, isRecurring: false });
+    await t.delivery.drain();
+    const [cancel] = zoom.calls(`DELETE /v2/meetings/${remoteId}`);
+    expect(Object.fromEntries(cancel?.query ?? [])).toEqual({ cancel_meeting_reminder: "true" });
+    expect(meeting?.deleted).toBe(true);
+    expect(await t.sessionOf(eventId)).toMatchObject({ status: "cancelled" });
+    const [line] = await t.db.orm.select().from(platformLog).where(and(eq(platformLog.eventId, eventId), eq(platformLog.operation, "cancel")));
+    expect(line?.detail).toBe(`Zoom meeting ${remoteId} cancelled.`);
   });
 });
 

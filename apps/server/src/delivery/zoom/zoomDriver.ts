@@ -1,7 +1,7 @@
 import { ServiceError } from "../../integrations/serviceCall.js";
 import type { ServiceContext } from "../../integrations/services/types.js";
 import { platformCall } from "../platformCall.js";
-import { isoSeconds, nameParts, type Attended, type PlatformDriver, type Registration, type SessionPlan } from "../platform.js";
+import { isoSeconds, nameParts, type Attended, type PlatformDriver, type Registration, type RemoteSession, type SessionPlan } from "../platform.js";
 
 /** Zoom's batch registration takes at most 30 registrants a call (README.md). */
 export const ZOOM_BATCH = 30;
@@ -14,11 +14,23 @@ async function zoom<T>(ctx: ServiceContext, method: "GET" | "POST" | "PATCH" | "
   return platformCall<T>(ctx.label, api(ctx, path), { method, headers, ...(json === undefined ? {} : { json }) });
 }
 
-/** The webinar's fields Cuepoint sets: a scheduled webinar (type 5) with registration, approved automatically. */
-const webinarBody = (plan: SessionPlan) => ({
+/** Zoom's error code for an account without the webinar plan ("Webinar plan is missing."). */
+const NO_WEBINAR_PLAN = "200";
+/** The session kind Cuepoint falls back to on such an account: a meeting with registration. */
+const MEETING = "meeting";
+const MEETING_NOTE = "The Zoom account has no webinar plan, so the event is a Zoom meeting with registration.";
+
+/** Where a session lives in Zoom's API: its webinars, or its meetings. */
+const collection = (session: RemoteSession) => (session.kind === MEETING ? "meetings" : "webinars");
+
+/**
+ * The session's fields Cuepoint sets: a scheduled webinar (type 5) or meeting (type 2) with
+ * registration, approved automatically, and no confirmation mail from Zoom (Cuepoint sends its own).
+ */
+const sessionBody = (plan: SessionPlan, kind?: string) => ({
   topic: plan.topic.slice(0, 200),
   agenda: plan.description.slice(0, 2000),
-  type: 5,
+  type: kind === MEETING ? 2 : 5,
   start_time: isoSeconds(plan.startsAt),
   duration: plan.minutes,
   timezone: plan.timeZone,
@@ -37,31 +49,40 @@ interface ParticipantsPage {
 }
 
 /**
- * Zoom Webinars (README.md): a webinar per event on the signed-in user, moved with PATCH, cancelled
- * with DELETE; people registered one by one, or 30 at a time through batch registration with
- * auto-approval; attendance from the webinar's participants report.
+ * Zoom Webinars, or Meetings on an account without the webinar plan (README.md): a session per event
+ * on the signed-in user, moved with PATCH, cancelled with DELETE; people registered one by one, or 30
+ * at a time through batch registration with auto-approval; attendance from its participants report.
  */
 export const zoomDriver: PlatformDriver = {
   platform: "zoom",
   noun: "webinar",
   async create(ctx, plan) {
-    const { body } = await zoom<{ id: number | string }>(ctx, "POST", "/users/me/webinars", webinarBody(plan));
-    return { remoteId: String(body.id) };
+    try {
+      const { body } = await zoom<{ id: number | string }>(ctx, "POST", "/users/me/webinars", sessionBody(plan));
+      return { remoteId: String(body.id) };
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.code === NO_WEBINAR_PLAN)) throw error;
+    }
+    // Most Zoom accounts (Pro, Business) have meetings but not the webinar add-on: a meeting with
+    // registration gives each registrant the same personal join URL and a participants report.
+    const { body } = await zoom<{ id: number | string }>(ctx, "POST", "/users/me/meetings", sessionBody(plan, MEETING));
+    return { remoteId: String(body.id), kind: MEETING, note: MEETING_NOTE };
   },
   async move(ctx, session, plan) {
-    const { start_time, duration, timezone, topic } = webinarBody(plan);
-    await zoom(ctx, "PATCH", `/webinars/${encodeURIComponent(session.remoteId)}`, { start_time, duration, timezone, topic });
+    const { start_time, duration, timezone, topic } = sessionBody(plan, session.kind);
+    await zoom(ctx, "PATCH", `/${collection(session)}/${encodeURIComponent(session.remoteId)}`, { start_time, duration, timezone, topic });
   },
   async cancel(ctx, session) {
+    const reminder = session.kind === MEETING ? "cancel_meeting_reminder" : "cancel_webinar_reminder";
     try {
-      await zoom(ctx, "DELETE", `/webinars/${encodeURIComponent(session.remoteId)}?cancel_webinar_reminder=true`);
+      await zoom(ctx, "DELETE", `/${collection(session)}/${encodeURIComponent(session.remoteId)}?${reminder}=true`);
     } catch (error) {
-      // Zoom's 3001 "Webinar does not exist": gone already (deleted in Zoom by the host).
+      // Zoom's 3001 "Webinar/Meeting does not exist": gone already (deleted in Zoom by the host).
       if (!(error instanceof ServiceError && error.status === 404)) throw error;
     }
   },
   async register(ctx, session, people) {
-    const id = encodeURIComponent(session.remoteId);
+    const id = `${collection(session)}/${encodeURIComponent(session.remoteId)}`;
     const person = (p: (typeof people)[number]) => {
       const { first, last } = nameParts(p);
       return { email: p.email, first_name: first.slice(0, 64), ...(last && { last_name: last.slice(0, 64) }) };
@@ -69,7 +90,7 @@ export const zoomDriver: PlatformDriver = {
     if (people.length === 1) {
       const [one] = people as [(typeof people)[number]];
       try {
-        const { body } = await zoom<ZoomRegistrant>(ctx, "POST", `/webinars/${id}/registrants`, person(one));
+        const { body } = await zoom<ZoomRegistrant>(ctx, "POST", `/${id}/registrants`, person(one));
         return [{ registrantId: one.registrantId, outcome: "registered", remoteId: body.registrant_id, joinUrl: body.join_url }];
       } catch (error) {
         if (error instanceof ServiceError && error.reason === "refused") return [{ registrantId: one.registrantId, outcome: "refused", message: error.message }];
@@ -80,7 +101,7 @@ export const zoomDriver: PlatformDriver = {
     for (let from = 0; from < people.length; from += ZOOM_BATCH) {
       const batch = people.slice(from, from + ZOOM_BATCH);
       try {
-        const { body } = await zoom<{ registrants?: ZoomRegistrant[] }>(ctx, "POST", `/webinars/${id}/batch_registrants`, {
+        const { body } = await zoom<{ registrants?: ZoomRegistrant[] }>(ctx, "POST", `/${id}/batch_registrants`, {
           auto_approve: true,
           registrants_confirmation_email: false,
           registrants: batch.map(person),
@@ -106,7 +127,7 @@ export const zoomDriver: PlatformDriver = {
     let token = "";
     do {
       const query = `page_size=${REPORT_PAGE}${token ? `&next_page_token=${encodeURIComponent(token)}` : ""}`;
-      const { body } = await zoom<ParticipantsPage>(ctx, "GET", `/report/webinars/${encodeURIComponent(session.remoteId)}/participants?${query}`);
+      const { body } = await zoom<ParticipantsPage>(ctx, "GET", `/report/${collection(session)}/${encodeURIComponent(session.remoteId)}/participants?${query}`);
       for (const p of body.participants ?? []) {
         if (!p.join_time || !p.leave_time) continue;
         found.push({

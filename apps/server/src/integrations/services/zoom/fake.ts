@@ -17,7 +17,7 @@
  *   HTTP Basic client_id:client_secret, form `grant_type=authorization_code`, `code`,
  *   `redirect_uri`; `{ access_token, token_type: "bearer", refresh_token, expires_in, scope }`;
  *   refreshing: form `grant_type=refresh_token`, `refresh_token`, the same answer)
- * - Webinars created, moved, cancelled, registrants, participants report: fakeWebinars.ts
+ * - Webinars and meetings created, moved, cancelled, registrants, participants reports: fakeWebinars.ts
  */
 import { startFakeService, type FakeAnswer, type FakeService, type ReceivedRequest } from "../../test-support/fakeService.js";
 import { serveZoomWebinars, type ZoomWebinarRecord } from "./fakeWebinars.js";
@@ -38,6 +38,8 @@ export interface FakeZoom extends FakeService {
   unavailable: boolean;
   /** Webinars created through the API, by id (fakeWebinars.ts): their registrants, capacity, report. */
   created: Map<string, ZoomWebinarRecord>;
+  /** Meetings created through the API, by id, alike. */
+  createdMeetings: Map<string, ZoomWebinarRecord>;
 }
 
 const zoomError = (status: number, code: number, message: string): FakeAnswer => ({ status, json: { code, message } });
@@ -59,7 +61,7 @@ function page(request: ReceivedRequest, items: ZoomItem[], key: "meetings" | "we
 export async function startFakeZoom(token: string, clientIds: readonly string[]): Promise<FakeZoom> {
   const meetings: ZoomItem[] = [];
   const webinars: ZoomItem[] = [];
-  const fake: FakeZoom = Object.assign(await startFakeService(), { meetings, webinars, noWebinarPlan: false, unavailable: false, created: new Map() });
+  const fake: FakeZoom = Object.assign(await startFakeService(), { meetings, webinars, noWebinarPlan: false, unavailable: false, created: new Map(), createdMeetings: new Map() });
   const signedIn = (answer: (request: ReceivedRequest) => FakeAnswer) => (request: ReceivedRequest) =>
     request.headers.authorization === `Bearer ${token}` ? answer(request) : zoomError(401, 124, "Invalid access token.");
   fake.on({
@@ -102,5 +104,6 @@ export async function startFakeZoom(token: string, clientIds: readonly string[])
     ),
   });
   fake.created = serveZoomWebinars(fake, signedIn, () => fake);
+  fake.createdMeetings = serveZoomWebinars(fake, signedIn, () => fake, "meetings");
   return fake;
 }

@@ -1,6 +1,6 @@
 /*
- * Zoom's webinar lifecycle on loopback (the part of `fake.ts` delivery uses), written from Zoom's
- * public API reference; requests checked as documented, answers in the documented shapes:
+ * Zoom's webinar and meeting lifecycles on loopback (the part of `fake.ts` delivery uses), written
+ * from Zoom's public API reference; requests checked as documented, answers in the documented shapes:
  * - Create a webinar — https://developers.zoom.us/docs/api/meetings/#tag/webinars/POST/users/{userId}/webinars
  *   (`topic` ≤ 200, `type` 5 | 6 | 9, `start_time` `yyyy-MM-ddTHH:mm:ssZ`, `duration` minutes,
  *   `timezone`, `agenda` ≤ 2000, `settings.approval_type` 0 | 1 | 2, `settings.registration_type`
@@ -21,6 +21,14 @@
  *   (`GET /report/webinars/{webinarId}/participants`, `page_size` ≤ 300, `next_page_token`;
  *   `{ page_count, page_size, total_records, next_page_token, participants: [{ id, user_id, name,
  *   user_email, join_time, leave_time, duration, registrant_id, status }] }`)
+ * - Meetings, the same lifecycle under `/meetings` (types 1 | 2 | 3 | 8; `settings.approval_type`
+ *   0 | 1 | 2 with registration; unknown meeting 404 `{ code: 3001, message: "Meeting does not exist: {meetingId}." }`):
+ *   Create a meeting — https://developers.zoom.us/docs/api/meetings/#tag/meetings/POST/users/{userId}/meetings,
+ *   Update — …/PATCH/meetings/{meetingId}, Delete — …/DELETE/meetings/{meetingId} (`cancel_meeting_reminder`),
+ *   Add a meeting registrant — …/POST/meetings/{meetingId}/registrants,
+ *   Perform batch registration — …/POST/meetings/{meetingId}/batch_registrants (≤ 30, `auto_approve`,
+ *   `registrants_confirmation_email`; 201 `{ registrants: [{ email, join_url, participant_pin_code, registrant_id }] }`),
+ *   Get meeting participant reports — https://developers.zoom.us/docs/api/meetings/#tag/reports/GET/report/meetings/{meetingId}/participants
  * - Errors — https://developers.zoom.us/docs/api/using-zoom-apis/#error-handling (`{ code, message }`)
  */
 import type { FakeAnswer, FakeService, ReceivedRequest } from "../../test-support/fakeService.js";
@@ -42,7 +50,7 @@ export interface ZoomParticipantRecord {
   duration: number;
 }
 
-/** One webinar the fake holds, as Zoom would store it. */
+/** One webinar or meeting the fake holds, as Zoom would store it. */
 export interface ZoomWebinarRecord {
   id: number;
   topic: string;
@@ -67,10 +75,17 @@ const EMAIL = /^[^@\s]+@[^@\s]+$/;
 
 type Signed = (answer: (request: ReceivedRequest) => FakeAnswer) => (request: ReceivedRequest) => FakeAnswer;
 
-function invalidWebinar(body: Record<string, unknown>, partial: boolean): string | undefined {
+/** Zoom's webinars, or its meetings: the path, the types each takes and the noun in its messages. */
+const KINDS = {
+  webinars: { types: [5, 6, 9], noun: "Webinar", firstId: 81_000_000_000 },
+  meetings: { types: [1, 2, 3, 8], noun: "Meeting", firstId: 85_000_000_000 },
+} as const;
+export type ZoomCollection = keyof typeof KINDS;
+
+function invalidWebinar(body: Record<string, unknown>, partial: boolean, types: readonly number[]): string | undefined {
   const has = (key: string) => body[key] !== undefined;
   if ((!partial || has("topic")) && (typeof body.topic !== "string" || body.topic.length > 200)) return "topic";
-  if (!partial && ![5, 6, 9].includes(body.type as number)) return "type";
+  if (!partial && !types.includes(body.type as number)) return "type";
   if ((!partial || has("start_time")) && !ZOOM_TIME.test(String(body.start_time))) return "start_time";
   if ((!partial || has("duration")) && !(Number.isInteger(body.duration) && (body.duration as number) > 0)) return "duration";
   if (has("agenda") && (typeof body.agenda !== "string" || body.agenda.length > 2000)) return "agenda";
@@ -78,18 +93,20 @@ function invalidWebinar(body: Record<string, unknown>, partial: boolean): string
 }
 
 /**
- * Serves Zoom's webinar create, update, delete, registrants, batch registration and participants
- * report for the signed-in user (`signedIn` checks the Bearer token). Each created webinar gets its
- * own routes; `webinars` holds them for tests to look at and set (capacity, participants).
+ * Serves Zoom's webinar (or meeting) create, update, delete, registrants, batch registration and
+ * participants report for the signed-in user (`signedIn` checks the Bearer token). Each created one
+ * gets its own routes; the map holds them for tests to look at and set (capacity, participants).
  */
 export function serveZoomWebinars(
   fake: FakeService,
   signedIn: Signed,
   state: () => { noWebinarPlan: boolean; unavailable: boolean },
+  collection: ZoomCollection = "webinars",
 ): Map<string, ZoomWebinarRecord> {
+  const { types, noun, firstId } = KINDS[collection];
   const webinars = new Map<string, ZoomWebinarRecord>();
-  let nextId = 81_000_000_000;
-  const notFound = (id: string) => zoomError(404, 3001, `Webinar does not exist: ${id}.`);
+  let nextId = firstId;
+  const notFound = (id: string) => zoomError(404, 3001, `${noun} does not exist: ${id}.`);
   const live = (id: string, answer: (webinar: ZoomWebinarRecord, request: ReceivedRequest) => FakeAnswer) =>
     signedIn((request) => {
       const webinar = webinars.get(id);
@@ -110,8 +127,8 @@ export function serveZoomWebinars(
     return record;
   };
   const refusal = (webinar: ZoomWebinarRecord, extra = 1): FakeAnswer | undefined => {
-    if (!webinar.registrationEnabled) return zoomError(400, 300, `Registration has not been enabled for this webinar: ${webinar.id}.`);
-    if (webinar.registrants.length + extra > webinar.capacity) return zoomError(400, 3043, "Webinar has reached maximum attendee capacity.");
+    if (!webinar.registrationEnabled) return zoomError(400, 300, `Registration has not been enabled for this ${noun.toLowerCase()}: ${webinar.id}.`);
+    if (webinar.registrants.length + extra > webinar.capacity) return zoomError(400, 3043, `${noun} has reached maximum attendee capacity.`);
     return undefined;
   };
   const personInvalid = (person: Record<string, unknown>) =>
@@ -119,9 +136,9 @@ export function serveZoomWebinars(
 
   const install = (id: string) =>
     fake.on({
-      [`PATCH /v2/webinars/${id}`]: live(id, (webinar, request) => {
+      [`PATCH /v2/${collection}/${id}`]: live(id, (webinar, request) => {
         const body = (request.data ?? {}) as Record<string, unknown>;
-        const invalid = invalidWebinar(body, true);
+        const invalid = invalidWebinar(body, true, types);
         if (invalid) return zoomError(400, 300, `Invalid field: ${invalid}.`);
         Object.assign(webinar, {
           ...(typeof body.topic === "string" && { topic: body.topic }),
@@ -131,11 +148,11 @@ export function serveZoomWebinars(
         });
         return { status: 204 };
       }),
-      [`DELETE /v2/webinars/${id}`]: live(id, (webinar) => {
+      [`DELETE /v2/${collection}/${id}`]: live(id, (webinar) => {
         webinar.deleted = true;
         return { status: 204 };
       }),
-      [`POST /v2/webinars/${id}/registrants`]: live(id, (webinar, request) => {
+      [`POST /v2/${collection}/${id}/registrants`]: live(id, (webinar, request) => {
         const person = (request.data ?? {}) as Record<string, unknown>;
         if (personInvalid(person)) return zoomError(400, 300, "Invalid field: email or first_name.");
         const refused = refusal(webinar);
@@ -143,7 +160,7 @@ export function serveZoomWebinars(
         const record = addRegistrant(webinar, person);
         return { status: 201, json: { id: webinar.id, join_url: record.join_url, registrant_id: record.registrant_id, start_time: webinar.start_time, topic: webinar.topic } };
       }),
-      [`POST /v2/webinars/${id}/batch_registrants`]: live(id, (webinar, request) => {
+      [`POST /v2/${collection}/${id}/batch_registrants`]: live(id, (webinar, request) => {
         const body = (request.data ?? {}) as { auto_approve?: unknown; registrants?: Record<string, unknown>[] };
         const people = body.registrants;
         if (!Array.isArray(people) || people.length === 0 || people.length > 30 || people.some(personInvalid)) {
@@ -155,7 +172,7 @@ export function serveZoomWebinars(
         const added = people.map((person) => addRegistrant(webinar, person));
         return { status: 201, json: { registrants: added.map((r) => ({ email: r.email, join_url: r.join_url, registrant_id: r.registrant_id })) } };
       }),
-      [`GET /v2/report/webinars/${id}/participants`]: live(id, (webinar, request) => {
+      [`GET /v2/report/${collection}/${id}/participants`]: live(id, (webinar, request) => {
         const size = Number(request.query.get("page_size") ?? "30");
         if (!Number.isInteger(size) || size < 1 || size > 300) return zoomError(400, 300, "Invalid field: page_size.");
         const from = Number(request.query.get("next_page_token") || "0");
@@ -166,11 +183,11 @@ export function serveZoomWebinars(
     });
 
   fake.on({
-    "POST /v2/users/me/webinars": signedIn((request) => {
+    [`POST /v2/users/me/${collection}`]: signedIn((request) => {
       if (state().unavailable) return zoomError(503, 503, "Service unavailable.");
-      if (state().noWebinarPlan) return zoomError(400, 200, "Webinar plan is missing. You must subscribe to the webinar plan and enable webinar for this user in order to perform this action.");
+      if (collection === "webinars" && state().noWebinarPlan) return zoomError(400, 200, "Webinar plan is missing. You must subscribe to the webinar plan and enable webinar for this user in order to perform this action.");
       const body = (request.data ?? {}) as Record<string, unknown>;
-      const invalid = invalidWebinar(body, false);
+      const invalid = invalidWebinar(body, false, types);
       if (invalid) return zoomError(400, 300, `Invalid field: ${invalid}.`);
       const settings = (body.settings ?? {}) as Record<string, unknown>;
       const id = nextId++;
@@ -196,10 +213,10 @@ export function serveZoomWebinars(
         status: 201,
         json: {
           ...shown,
-          uuid: Buffer.from(`webinar-${id}`).toString("base64"),
+          uuid: Buffer.from(`${collection}-${id}`).toString("base64"),
           host_id: "KDcuGIm1QgePTO8WbOqwIQ",
           join_url: `https://zoom.us/j/${id}`,
-          registration_url: `https://zoom.us/webinar/register/WN_${id}`,
+          registration_url: collection === "webinars" ? `https://zoom.us/webinar/register/WN_${id}` : `https://zoom.us/meeting/register/${id}`,
           created_at: "2026-04-01T00:00:00Z",
           settings: { approval_type, registration_type: settings.registration_type ?? 1 },
         },

@@ -1,0 +1,1 @@
+ALTER TABLE "platform_sessions" ADD COLUMN "remote_kind" text DEFAULT '' NOT NULL;

@@ -15,6 +15,7 @@ import { CalendarSection } from "./components/settings/CalendarSection.js";
 import { CodeSection } from "./components/settings/CodeSection.js";
 import { EventInfoSection } from "./components/settings/EventInfoSection.js";
 import { IntegrationsSection } from "./components/settings/IntegrationsSection.js";
+import { MultiEventSection } from "./components/settings/multiEvent/MultiEventSection.js";
 import { RegistrationSection } from "./components/settings/RegistrationSection.js";
 import { TemplatesSection } from "./components/settings/TemplatesSection.js";
 import { useTimeline, type TimelineState } from "./components/useTimeline.js";
@@ -67,13 +68,13 @@ export default function TimelineEditorScreen({ params }: ScreenProps) {
   );
 }
 
-function SectionView({ section, timeline, id }: { section: EditorSection; timeline: TimelineState; id: string }) {
 /** A section the user's experience level hides shows which level shows it (lib/level). */
 function GatedSection({ section, children }: { section: EditorSection; children: ReactNode }) {
   const gate = editorSectionGate(section);
   return gate ? <LevelScreen gate={gate}>{children}</LevelScreen> : <>{children}</>;
 }
 
+function SectionView({ section, timeline, id }: { section: EditorSection; timeline: TimelineState; id: string }) {
   const { master, blocks, saveSetting, saveBlocks } = timeline;
   if (!master) return null;
   const props = { master, saveSetting };
@@ -92,6 +93,8 @@ function GatedSection({ section, children }: { section: EditorSection; children:
       return <AutoresponderSection {...props} />;
     case "advanced":
       return <AdvancedSection {...props} />;
+    case "multi-event":
+      return <MultiEventSection {...props} />;
     case "audience":
       return <AudienceSection {...props} />;
     case "templates":
@@ -101,6 +104,6 @@ function GatedSection({ section, children }: { section: EditorSection; children:
     case "history":
       return <VersionHistory id={id} onRestored={timeline.reload} />;
     case "events":
-      return <ScheduledEvents id={id} />;
+      return <ScheduledEvents id={id} timeline={timeline} />;
   }
 }

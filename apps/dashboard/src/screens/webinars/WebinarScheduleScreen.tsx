@@ -46,6 +46,10 @@ export default function WebinarScheduleScreen(_props: ScreenProps) {
 
   const active = (masters.data ?? []).filter((m) => m.status !== "trash");
   const chosen = timeline || active[0]?.id || "";
+  // A multi-event timeline's days: the event is scheduled for one of them.
+  const dayChoices = active.find((m) => m.id === chosen)?.setting.general.multiEvents.settings ?? [];
+  const [dayKey, setDayKey] = useState("");
+  const chosenDay = dayChoices.find((d) => d.dayKey === dayKey);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +58,7 @@ export default function WebinarScheduleScreen(_props: ScreenProps) {
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(start)) fields.start = "Enter the date and time of the event.";
     if (recurring && days.length === 0) fields["recurring.days"] = "Choose at least one day.";
     if (Object.keys(fields).length) return setErrors({ fields });
-    const body: CreateWebinarRequest = { webinarTimeline: chosen, start, timeZone, ...(name.trim() && { name: name.trim() }) };
+    const body: CreateWebinarRequest = { webinarTimeline: chosen, start, timeZone, ...(name.trim() && { name: name.trim() }), ...(chosenDay && { dayKey: chosenDay.dayKey }) };
     if (recurring) {
       body.isRecurring = true;
       body.recurring = { days, ...(ends === "count" ? { count: Number(count) } : { until }) };
@@ -106,6 +110,16 @@ export default function WebinarScheduleScreen(_props: ScreenProps) {
               options={active.map((m) => ({ value: m.id, label: m.timelineName }))}
               error={errors.fields.webinarTimeline}
             />
+            {dayChoices.length > 0 && (
+              <Select
+                label="Multi-event day"
+                value={chosenDay ? dayKey : ""}
+                onChange={(e) => setDayKey(e.target.value)}
+                options={[{ value: "", label: "No day: the timeline's own actions only" }, ...dayChoices.map((d) => ({ value: d.dayKey, label: d.eventName || d.dayKey }))]}
+                hint="The event gets that day's actions, video and countdown, and its name."
+                error={errors.fields.dayKey}
+              />
+            )}
             <TextField
               label="Event name"
               hint="Optional: the timeline's name is used otherwise."

@@ -1,5 +1,5 @@
 import { integrationCatalogue, isCuepointError, ruleContextOf, type ActionField, type GeneralSetting, type MediaItem, type TimelineNode } from "@cuepoint/sdk";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button, Checkbox, Dialog, Select, TextField } from "../../../ui/index.js";
 import { draftOf, emptyDraft, isClean, nodeOf, problemsOf, timingLabel, type ActionDraft, type ActionSource, type DraftProblems } from "./actionDraft.js";
 import { DAY_OPTIONS } from "./dayOptions.js";
@@ -24,6 +24,16 @@ export interface ActionDialogProps {
   /** Saves the node; a rejection's message is shown in the dialog (the server's rule message). */
   onSave: (node: TimelineNode) => Promise<void>;
   onClose: () => void;
+  /** Said above the form (an action added to a past event says for which); hides the multi-event day choice. */
+  note?: ReactNode;
+  /** The dialog's title for a new action. */
+  title?: string;
+}
+
+/** The node tied to a multi-event day (`model.dayKey`), or to none (spec §4 "multi-event nodes are tied to day keys"). */
+export function withDayKey(node: TimelineNode, dayKey: string): TimelineNode {
+  const { dayKey: _old, ...model } = node.model;
+  return { ...node, model: dayKey ? { ...model, dayKey } : model };
 }
 
 const NONE = { value: "", label: "Choose…" };
@@ -33,8 +43,10 @@ const NONE = { value: "", label: "Choose…" };
  * (live room or an integration) and what (the catalogue action and its fields). Saving judges the
  * action with the SDK's rules first and shows a refusal inline, as the server's would be.
  */
-export function ActionDialog({ open, node, day = 0, general, sources, audios, images, onSave, onClose }: ActionDialogProps) {
+export function ActionDialog({ open, node, day = 0, general, sources, audios, images, onSave, onClose, note, title }: ActionDialogProps) {
   const groups = general.userGroup;
+  const days = note ? [] : general.multiEvents.settings;
+  const [dayKey, setDayKey] = useState("");
   const [draft, setDraft] = useState<ActionDraft>(() => (node ? draftOf(node, sources) : emptyDraft(groups[0]?.id ?? "", day)));
   const [problems, setProblems] = useState<DraftProblems>({ fields: {} });
   const [saving, setSaving] = useState(false);
@@ -47,6 +59,7 @@ export function ActionDialog({ open, node, day = 0, general, sources, audios, im
   useEffect(() => {
     if (!open) return;
     setDraft(node ? draftOf(node, sources) : emptyDraft(groups[0]?.id ?? "", day));
+    setDayKey(typeof node?.model.dayKey === "string" ? node.model.dayKey : "");
     setProblems({ fields: {} });
   }, [open, node]);
 
@@ -57,7 +70,7 @@ export function ActionDialog({ open, node, day = 0, general, sources, audios, im
   const definition = source?.actions.find((a) => a.key === draft.action);
   const set = (patch: Partial<ActionDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setModel = (name: string, value: string) => setDraft((d) => ({ ...d, model: { ...d.model, [name]: value } }));
-  const preview = nodeOf(draft, sources, groups, node);
+  const preview = withDayKey(nodeOf(draft, sources, groups, node), days.some((d) => d.dayKey === dayKey) ? dayKey : "");
   const variables = useMemo(() => sampleVariables(general, [], new Date()), [general]);
 
   const submit = async (event: FormEvent) => {
@@ -83,7 +96,7 @@ export function ActionDialog({ open, node, day = 0, general, sources, audios, im
     <Dialog
       open={open}
       onClose={onClose}
-      title={node ? "Edit action" : "Add an action"}
+      title={node ? "Edit action" : (title ?? "Add an action")}
       actions={
         <>
           <Button onClick={onClose}>Cancel</Button>
@@ -94,6 +107,12 @@ export function ActionDialog({ open, node, day = 0, general, sources, audios, im
       }
     >
       <form id={formId} className="stack" onSubmit={(e) => void submit(e)} noValidate>
+        {note && <p className="muted" style={{ margin: 0 }}>{note}</p>}
+        {days.length > 0 && (
+          <Select label="Multi-event day" value={dayKey} onChange={(e) => setDayKey(e.target.value)}
+            options={[{ value: "", label: "Every event" }, ...days.map((d) => ({ value: d.dayKey, label: `${d.eventName || d.dayKey} only` }))]}
+            hint="An action tied to a day fires only for the events scheduled for that day, timed from that day's event." />
+        )}
         <fieldset className="fieldset">
           <legend>When</legend>
           <Select label="Day" value={String(draft.day)} onChange={(e) => set({ day: Number(e.target.value) })} options={DAY_OPTIONS} />

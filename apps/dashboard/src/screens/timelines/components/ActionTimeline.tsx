@@ -59,6 +59,14 @@ export function ActionTimeline({ master, blocks, saveBlocks }: ActionTimelinePro
     return "(no integration chosen yet)";
   };
 
+  // A multi-event day's action, or one added to a past event, says which events it fires for.
+  const tiedTo = (node: TimelineNode) => {
+    const dayKey = node.model.dayKey;
+    if (typeof dayKey === "string" && dayKey) return ` · ${general.multiEvents.settings.find((d) => d.dayKey === dayKey)?.eventName || dayKey} only`;
+    if (node.model.fromEventID && !isLiveAction(node)) return ` · only for the event ${node.model.fromEventName || node.model.fromEventID}`;
+    return "";
+  };
+
   const save = async (node: TimelineNode) => {
     const without = editing?.node?.id ? deleteNode(blocks, editing.node.id) : blocks;
     await saveBlocks(addNode(without, node));
@@ -141,7 +149,7 @@ export function ActionTimeline({ master, blocks, saveBlocks }: ActionTimelinePro
                     <div className="action-main">
                       <div className="action-title">{name}</div>
                       <div className="muted action-meta">
-                        {timingLabel(node)} · {groupName(node.groupID)} · {actionLabel(node)} {sourceName(node)}
+                        {timingLabel(node)} · {groupName(node.groupID)} · {actionLabel(node)} {sourceName(node)}{tiedTo(node)}
                       </div>
                       {problem && <div className="field-error">{problem.message}</div>}
                     </div>

@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS = [
   { id: "registration", label: "Registration" },
   { id: "autoresponder", label: "Autoresponder emails" },
   { id: "advanced", label: "Advanced" },
+  { id: "multi-event", label: "Multi-event days" },
   { id: "audience", label: "Audience" },
   { id: "templates", label: "Templates" },
   { id: "code", label: "Code" },

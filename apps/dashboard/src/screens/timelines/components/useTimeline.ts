@@ -12,8 +12,11 @@ export interface TimelineState {
   reload: () => void;
   /** Saves the whole setting (`webinartimelinemaster/set`); rejects with the server's error. */
   saveSetting: (setting: TimelineMasterSetting) => Promise<TimelineMaster>;
-  /** Saves all actions (`webinartimelineevent/set`); rejects with the server's error (rule message, `blocks.N.i` field). */
-  saveBlocks: (blocks: TimelineBlocks) => Promise<TimelineBlocks>;
+  /**
+   * Saves all actions (`webinartimelineevent/set`); rejects with the server's error (rule message, `blocks.N.i` field).
+   * `isPast`: the save adds an action to a past event (spec §4).
+   */
+  saveBlocks: (blocks: TimelineBlocks, isPast?: boolean) => Promise<TimelineBlocks>;
 }
 
 /** One timeline by id: the active list first, then the trash (a trashed timeline can still be read). */
@@ -67,8 +70,8 @@ export function useTimeline(id: string): TimelineState {
   );
 
   const saveBlocks = useCallback(
-    async (blocks: TimelineBlocks) => {
-      const { success } = await client.timelines.setEvents({ webinarTimeline: id, blocks, isPast: false });
+    async (blocks: TimelineBlocks, isPast = false) => {
+      const { success } = await client.timelines.setEvents({ webinarTimeline: id, blocks, isPast });
       const saved = { ...createEmptyBlocks(), ...success } as TimelineBlocks;
       setState((s) => ({ ...s, blocks: saved }));
       return saved;

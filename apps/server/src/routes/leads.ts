@@ -10,11 +10,12 @@ import {
 } from "@cuepoint/sdk";
 import { registrants, timelines, users } from "../db/schema/index.js";
 import { setRegistrantBanned } from "../engine/schedule.js";
-import { forbidden, notFound } from "../http/errors.js";
+import { badRequest, forbidden, notFound } from "../http/errors.js";
 import { isUuid } from "../http/ids.js";
 import { defineRoute } from "../http/route.js";
 import { importLeadsCsv, MAX_REPORTED_ERRORS } from "../leads/importCsv.js";
 import { LEADS_IMPORT_BODY_LIMIT_BYTES } from "../leads/importLimit.js";
+import { leadWebinars } from "../leads/leadWebinars.js";
 import { listLeads, readLeadsFilter } from "../leads/listLeads.js";
 import { leadToWire } from "../leads/wire.js";
 import { ack, AckAnswer } from "./answers.js";
@@ -33,7 +34,9 @@ const list = defineRoute({
     "starts a word of the name, email or phone, case-insensitively: words are runs of letters and digits, so " +
     "`ann`, `lee@exa` and `example.com` all find `ann.lee@example.com`, and a phone is also matched by its " +
     "digits alone (`1555` finds `+1 (555) 010-2030`). `total` counts every match, for the page count " +
-    `(${LEADS_PAGE_SIZE} a page). Each lead carries \`source\` (form, csv or demo).`,
+    `(${LEADS_PAGE_SIZE} a page). \`webinarTimeline\` keeps the leads of that timeline only (400 when it is not an id). ` +
+    "Each lead carries `source` (form, csv or demo) and `webinar`: the name of the webinar it registered for, with " +
+    "the event's `start` and `timeZone` when it registered for an event.",
   access: "leads:read",
   query: ListLeadsQuerySchema,
   answer: {
@@ -41,13 +44,17 @@ const list = defineRoute({
     schema: v.object({ success: v.array(LeadSchema), total: v.number() }),
   },
   async handle({ query, caller, deps }) {
+    const timelineId = query.webinarTimeline === undefined ? undefined : String(query.webinarTimeline);
+    if (timelineId !== undefined && !isUuid(timelineId)) throw badRequest("webinarTimeline is not a timeline id.", "webinarTimeline");
     const { rows, total } = await listLeads(
       deps.db.orm,
       caller.accountId,
       readLeadsFilter(query.filter),
       query.page ?? 1,
+      timelineId,
     );
-    return { success: rows.map(leadToWire), total };
+    const webinars = await leadWebinars(deps.db.orm, caller.accountId, rows);
+    return { success: rows.map((row) => leadToWire(row, webinars.get(row.uuid))), total };
   },
 });
 

@@ -21,6 +21,14 @@ export const LeadSchema = /* @__PURE__ */ v.looseObject({
   eventID: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
   banned: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.boolean(), false),
   created_at: /* @__PURE__ */ v.optional(TimestampSchema),
+  /** The webinar registered for, by name, with its event's start and zone when it has one (ours, for the leads list). */
+  webinar: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.object({
+      name: /* @__PURE__ */ v.string(),
+      start: /* @__PURE__ */ v.optional(TimestampSchema),
+      timeZone: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
+    }),
+  ),
   customFields: /* @__PURE__ */ v.optional(
     /* @__PURE__ */ v.record(/* @__PURE__ */ v.string(), /* @__PURE__ */ v.string()),
     () => ({}),

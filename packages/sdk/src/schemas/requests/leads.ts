@@ -8,6 +8,8 @@ import { FormBooleanSchema, FormNumberSchema, IdSchema } from "./fields.js";
 export const ListLeadsQuerySchema = v.object({
   page: v.optional(FormNumberSchema),
   filter: v.optional(v.string()),
+  /** Only the leads of this timeline (the webinar they registered for). */
+  webinarTimeline: v.optional(IdSchema),
 });
 export type ListLeadsQuery = v.InferInput<typeof ListLeadsQuerySchema>;
 

@@ -1,68 +1,50 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Client } from "@cuepoint/sdk";
-import { executeAction } from "../../../engine/actions/index.js";
-import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
-import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
-import { pointServicesAt } from "../../test-support/serviceEnv.js";
-import { startCampaignMonitorFake, type CampaignMonitorFake } from "./fake.js";
+import { serviceTestApp } from "../../test-support/serviceTestApp.js";
+import { startCampaignMonitorFake } from "./fake.js";
 
-let t: TestApp;
-let owner: Client;
-let accountId: string;
-let cm: CampaignMonitorFake;
-let restoreEnv: () => void;
+const app = serviceTestApp(startCampaignMonitorFake);
 let integrationId: string;
 
 beforeAll(async () => {
-  cm = await startCampaignMonitorFake();
-  restoreEnv = pointServicesAt(cm.url);
-  t = await createTestApp();
-  const user = await t.user();
-  accountId = user.accountId;
-  owner = t.client(await t.login(user.email));
-  integrationId = await connectOAuth(owner, "campaignmonitor", "cm-code");
-});
-afterAll(async () => {
-  restoreEnv();
-  await Promise.all([t.close(), cm.close()]);
+  integrationId = await connectOAuth(app.owner, "campaignmonitor", "cm-code");
 });
 beforeEach(() => {
-  cm.requests.length = 0;
-  cm.subscribers.length = 0;
-  cm.token = "cm-token-0123456789";
+  app.fake.subscribers.length = 0;
+  app.fake.token = "cm-token-0123456789";
 });
 
 const job = (action: string, model: Record<string, unknown>, registrant: Partial<ActionJob["registrant"]> = {}) =>
-  makeJob({ accountId, integrationType: "CAMPAIGNMONITOR", action, integrationID: integrationId, model, registrant });
+  makeJob({ accountId: app.accountId, integrationType: "CAMPAIGNMONITOR", action, integrationID: integrationId, model, registrant });
 
 /** Carries out a job as the scheduler does when it is due: through the engine's `executeAction` and the registry. */
-const perform = (work: ActionJob) => executeAction(actionContext(t), work);
+const perform = (work: ActionJob) => app.execute(work);
 
 const ada = (list: string, state: "Active" | "Unsubscribed" = "Active") =>
-  cm.subscribers.push({ list, email: "ada@example.com", name: "Ada Lovelace", state });
+  app.fake.subscribers.push({ list, email: "ada@example.com", name: "Ada Lovelace", state });
 
 describe("Campaign Monitor connection", () => {
   it("the test reads the account's clients with the Bearer token and says what Campaign Monitor answered", async () => {
-    await expect(owner.integrations.test(integrationId)).resolves.toMatchObject({
+    await expect(app.owner.integrations.test(integrationId)).resolves.toMatchObject({
       message: "Campaign Monitor answered: client Acme Webinars, Acme Academy.",
     });
-    expect(cm.calls("GET /api/v3.3/clients.json")[0]?.headers.authorization).toBe("Bearer cm-token-0123456789");
+    expect(app.fake.calls("GET /api/v3.3/clients.json")[0]?.headers.authorization).toBe("Bearer cm-token-0123456789");
   });
 
   it("a token Campaign Monitor refuses: 422 in Campaign Monitor's words, and the integration is marked not connected", async () => {
-    cm.token = "revoked";
-    await expect(owner.integrations.test(integrationId)).rejects.toMatchObject({
+    app.fake.token = "revoked";
+    await expect(app.owner.integrations.test(integrationId)).rejects.toMatchObject({
       status: 422,
       message: "Campaign Monitor answered: Invalid OAuth Token",
     });
-    expect((await owner.integrations.list()).success[integrationId]).toMatchObject({ connected: false });
-    cm.token = "cm-token-0123456789";
+    expect((await app.owner.integrations.list()).success[integrationId]).toMatchObject({ connected: false });
+    app.fake.token = "cm-token-0123456789";
   });
 
   it("lists are every client's lists", async () => {
-    const { success } = await owner.integrations.getLists("campaignmonitor", { integrationID: integrationId, refresh: true });
+    const { success } = await app.owner.integrations.getLists("campaignmonitor", { integrationID: integrationId, refresh: true });
     expect(success).toEqual({
       lists: [
         { id: "8c7a9e2f", name: "Registrants", clientID: "4a397ccaaa55eb4e6aa1221e1e2d7122" },
@@ -74,7 +56,7 @@ describe("Campaign Monitor connection", () => {
 
 describe("Campaign Monitor actions", () => {
   it("moveList adds the registrant to the list; a retry after a lost answer is the same upsert, one subscriber", async () => {
-    cm.loseNextAnswer("POST /api/v3.3/subscribers/8c7a9e2f.json");
+    app.fake.loseNextAnswer("POST /api/v3.3/subscribers/8c7a9e2f.json");
     await expect(perform(job("moveList", { listName: "8c7a9e2f" }))).rejects.toThrow(
       new RetryableActionError("Campaign Monitor answered HTTP 502: Bad Gateway"),
     );
@@ -82,7 +64,7 @@ describe("Campaign Monitor actions", () => {
       status: "sent",
       detail: "ada@example.com added to list 8c7a9e2f (HTTP 201)",
     });
-    const [post] = cm.calls("POST /api/v3.3/subscribers/8c7a9e2f.json");
+    const [post] = app.fake.calls("POST /api/v3.3/subscribers/8c7a9e2f.json");
     expect(post?.headers["content-type"]).toBe("application/json");
     expect(post?.data).toEqual({
       EmailAddress: "ada@example.com",
@@ -91,16 +73,16 @@ describe("Campaign Monitor actions", () => {
       Resubscribe: true,
       ConsentToTrack: "Unchanged",
     });
-    expect(cm.subscribers).toEqual([{ list: "8c7a9e2f", email: "ada@example.com", name: "Ada Lovelace", state: "Active" }]);
+    expect(app.fake.subscribers).toEqual([{ list: "8c7a9e2f", email: "ada@example.com", name: "Ada Lovelace", state: "Active" }]);
   });
 
   it("delete removes the registrant from every list they are on; a retry is skipped", async () => {
     ada("8c7a9e2f");
     ada("a1b2c3d4");
     await expect(perform(job("delete", {}))).resolves.toEqual({ status: "sent", detail: "deleted from list 8c7a9e2f, a1b2c3d4" });
-    const [first] = cm.calls("DELETE /api/v3.3/subscribers/8c7a9e2f.json");
+    const [first] = app.fake.calls("DELETE /api/v3.3/subscribers/8c7a9e2f.json");
     expect(first?.query.get("email")).toBe("ada@example.com");
-    expect(cm.subscribers.map((s) => s.state)).toEqual(["Deleted", "Deleted"]);
+    expect(app.fake.subscribers.map((s) => s.state)).toEqual(["Deleted", "Deleted"]);
     await expect(perform(job("delete", {}))).resolves.toEqual({ status: "skipped", reason: "the registrant is on no Campaign Monitor list" });
   });
 

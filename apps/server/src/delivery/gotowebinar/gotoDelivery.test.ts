@@ -71,6 +71,19 @@ describe("GoTo Webinar delivery", () => {
     expect(inWindow.headers.get("location")).toBe(registration?.joinUrl);
   });
 
+  it("someone GoTo holds already (409, a crash lost our write, or the host added them) keeps GoTo's existing personal link", async () => {
+    const { eventId, key } = await schedule("2026-05-07T18:00"); // between the tests before and after
+    const webinar = goto.created.get(key);
+    const joinUrl = `https://global.gotowebinar.com/join/${key}/7000000000000000001`;
+    webinar?.registrants.push({ registrantKey: "7000000000000000001", firstName: "Bo", lastName: "Ek", email: "Bo.Ek@example.com", joinUrl });
+    const bo = await t.register("bo.ek@example.com", { eventId });
+    await t.delivery.drain();
+    expect(goto.calls(`POST ${WEBINARS}/${key}/registrants`)).toHaveLength(1); // answered 409
+    expect(goto.calls(`GET ${WEBINARS}/${key}/registrants`)).toHaveLength(1);
+    expect(await t.registrationOf(bo)).toMatchObject({ status: "registered", remoteId: "7000000000000000001", joinUrl });
+    expect(webinar?.registrants).toHaveLength(1);
+  });
+
   it("GoTo's attendees with their join and leave times become attendance rows", async () => {
     const { eventId, key } = await schedule("2026-05-07T10:00");
     const came = await t.register("came@example.com", { eventId });

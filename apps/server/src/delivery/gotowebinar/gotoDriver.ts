@@ -42,6 +42,13 @@ interface GoToAttendee {
   attendance?: Array<{ joinTime?: string; leaveTime?: string }>;
 }
 
+/** A webinar's registrant with this email, from GoTo's list of its registrants. */
+async function registrantByEmail(ctx: ServiceContext, path: string, email: string) {
+  const { body } = await goto<Array<{ registrantKey?: string | number; email?: string; joinUrl?: string }>>(ctx, "GET", path);
+  const found = (Array.isArray(body) ? body : []).find((r) => r.email?.toLowerCase() === email.toLowerCase());
+  return found?.registrantKey !== undefined && found.joinUrl ? { registrantKey: found.registrantKey, joinUrl: found.joinUrl } : undefined;
+}
+
 /**
  * GoTo Webinar (README.md): a single-session webinar per event on the signed-in organizer, moved with
  * PUT, cancelled with DELETE; each person registered on its own (GoTo has no bulk registration);
@@ -93,7 +100,14 @@ export const gotoDriver: PlatformDriver = {
         outcomes.push({ registrantId: person.registrantId, outcome: "registered" as const, remoteId: String(body.registrantKey), joinUrl: body.joinUrl });
       } catch (error) {
         if (!(error instanceof ServiceError && error.reason === "refused")) throw error;
-        outcomes.push({ registrantId: person.registrantId, outcome: "refused" as const, message: error.message });
+        // 409: the email is registered already (by us before a crash lost the answer, or by the host in
+        // GoTo): their existing personal link is the registration.
+        const existing = error.status === 409 ? await registrantByEmail(ctx, path, person.email) : undefined;
+        outcomes.push(
+          existing
+            ? { registrantId: person.registrantId, outcome: "registered" as const, remoteId: String(existing.registrantKey), joinUrl: existing.joinUrl }
+            : { registrantId: person.registrantId, outcome: "refused" as const, message: error.message },
+        );
       }
     }
     return outcomes;

@@ -9,6 +9,8 @@
  * - Cancel webinar: `DELETE …/webinars/{webinarKey}?sendCancellationEmails=`; 204
  * - Create registrant: `POST …/webinars/{webinarKey}/registrants`, `firstName`, `lastName`, `email`
  *   required; 201 `{ registrantKey, joinUrl, status: "APPROVED" }`; 409 when the email is registered
+ * - Get registrants: `GET …/webinars/{webinarKey}/registrants`; 200 `[{ registrantKey, firstName,
+ *   lastName, email, status, registrationDate, joinUrl, timeZone }]`
  * - Get webinar attendees: `GET …/webinars/{webinarKey}/attendees`; 200 `[{ registrantKey,
  *   firstName, lastName, email, attendanceTimeInSeconds, sessionKey, attendance: [{ joinTime,
  *   leaveTime }] }]`
@@ -96,6 +98,9 @@ export function serveGoToWebinars(fake: FakeService, signedIn: Signed, organizer
         webinar.registrants.push(record);
         return { status: 201, json: { registrantKey, joinUrl: record.joinUrl, status: "APPROVED" } };
       }),
+      [`GET ${base}/${key}/registrants`]: live(key, (webinar) => ({
+        json: webinar.registrants.map((r) => ({ ...r, status: "APPROVED", registrationDate: "2026-04-01T00:00:00Z", timeZone: webinar.timeZone })),
+      })),
       [`GET ${base}/${key}/attendees`]: live(key, (webinar) => ({
         json: webinar.attendees.map((attendee) => {
           const registrant = webinar.registrants.find((r) => r.email.toLowerCase() === attendee.email.toLowerCase());

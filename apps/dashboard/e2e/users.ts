@@ -17,4 +17,6 @@ export const E2E_USERS = {
   resetter: { email: "resetter@cuepoint.local", password: "Resetter-e2e-1", role: "advanced" },
   /** Starts at the beginner level and raises it in Settings (level.e2e.test.ts). */
   leveller: { email: "leveller@cuepoint.local", password: "Leveller-e2e-1", role: "advanced" },
+  /** Connects its first integration and reads the banner change (banner.e2e.test.ts). */
+  connector: { email: "connector@cuepoint.local", password: "Connector-e2e-1", role: "advanced" },
 } satisfies Record<string, E2EUser>;

@@ -1,6 +1,7 @@
-import { BANNER_DISMISS_KEY, DEFAULT_BANNER_COLOR } from "@cuepoint/sdk";
+import { BANNER_DISMISS_KEY, bannerHeadings, DEFAULT_BANNER_COLOR } from "@cuepoint/sdk";
 import { useEffect, useState } from "react";
 import { client } from "../api/client.js";
+import { useSessionData } from "../session/dataStore.js";
 import { IconButton } from "../ui/Button.js";
 import { CloseIcon, MegaphoneIcon } from "../ui/icons.js";
 
@@ -10,6 +11,9 @@ export interface BannerContent {
   fullHeading?: string;
   buttonTitle?: string;
   link?: string;
+  /** Read instead by an account with a connected integration (the SDK's `bannerHeadings`). */
+  connectedHeading?: string;
+  connectedMobileHeading?: string;
 }
 
 /** The event dispatched on `window` when the banner is dismissed. */
@@ -41,18 +45,25 @@ const readDismissed = () => {
   }
 };
 
-/** The announcement banner above the page (logged-in layout). */
+/**
+ * The announcement banner above the page (logged-in layout). An account with a connected
+ * integration reads the banner's connected headings where it has them: the demo's "nothing here
+ * sends real messages" is no longer true once an integration can send.
+ */
 export function Banner({ routeName }: { routeName: string | undefined }) {
   const [content, setContent] = useState<BannerContent>();
   const [dismissed, setDismissed] = useState(readDismissed);
+  const integrations = useSessionData("integrations").data;
+  const connected = Object.values(integrations ?? {}).some((integration) => integration.connected);
+  const headings = bannerHeadings(content, { connected });
   useEffect(() => {
     client.banner.get().then(
       (answer) => setContent(answer.content),
       () => setContent(undefined),
     );
   }, []);
-  if (!bannerVisible(content, { routeName, url: location.href, dismissed })) return null;
-  const heading = content?.fullHeading ?? "";
+  if (!bannerVisible({ fullHeading: headings.full }, { routeName, url: location.href, dismissed })) return null;
+  const heading = headings.full;
   const dismiss = () => {
     try {
       localStorage.setItem(BANNER_DISMISS_KEY, heading);
@@ -66,7 +77,7 @@ export function Banner({ routeName }: { routeName: string | undefined }) {
     <aside className="banner" aria-label="Announcement" style={{ background: content?.color || DEFAULT_BANNER_COLOR }}>
       <MegaphoneIcon />
       <p className="banner-heading" style={{ margin: 0 }}>
-        <span className="banner-short">{content?.mobileHeading || heading}</span>
+        <span className="banner-short">{headings.mobile}</span>
         <span className="banner-full">{heading}</span>
       </p>
       {content?.link && (

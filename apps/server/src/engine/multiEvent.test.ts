@@ -97,7 +97,7 @@ describe("actions added to a past event", () => {
     const { success: blocks } = await t.owner.timelines.getEvents(t.timeline.id);
     const replay = { ...readyMail(0, 1, { id: "replay-mail", hours: 9, amPm: "AM" }), isExact: true };
     const later = readyMail(3, 1, { id: "later-mail" });
-    const fromDay1 = (node: typeof replay) => ({ ...node, model: { ...node.model, fromEventID: day1, fromEventName: "Day 1: Foundations" } });
+    const fromDay1 = (node: ReturnType<typeof readyMail>) => ({ ...node, model: { ...node.model, fromEventID: day1, fromEventName: "Day 1: Foundations" } });
     await t.owner.timelines.setEvents({
       webinarTimeline: t.timeline.id,
       blocks: { ...blocks, "0": [...(blocks["0"] ?? []), fromDay1(replay)], "3": [...(blocks["3"] ?? []), fromDay1(later)] },

@@ -4,6 +4,7 @@ import { useSearchParams } from "wouter";
 import { client } from "../../api/client.js";
 import { useQuery } from "../../api/useQuery.js";
 import type { ScreenProps } from "../../lib/lazyScreen.js";
+import { useSessionData } from "../../session/dataStore.js";
 import { useSession } from "../../session/session.js";
 import { Button } from "../../ui/Button.js";
 import { confirmAction } from "../../ui/Dialog.js";
@@ -26,18 +27,24 @@ export default function LeadsScreen(_props: ScreenProps) {
   const page = Math.max(1, Number(search.get("page")) || 1);
   const filter = search.get("filter") || "all";
   const searching = filter !== "all" && filter !== "banned";
+  // Which webinar (timeline) the leads registered for; empty: every webinar.
+  const webinar = search.get("webinar") ?? "";
+  const masters = useSessionData("masters").data ?? [];
+  const scope = webinar ? { webinarTimeline: webinar } : {};
   const [term, setTerm] = useState(searching ? filter : "");
   const [uploading, setUploading] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [shown, setShown] = useState<Lead>();
   const { user } = useSession();
-  const leads = useQuery(() => client.leads.list({ page, filter }), [page, filter]);
+  const leads = useQuery(() => client.leads.list({ page, filter, ...scope }), [page, filter, webinar]);
 
   useEffect(() => setTerm(searching ? filter : ""), [filter, searching]);
 
-  const go = (next: { filter?: string; page?: number }) =>
+  const go = (next: { filter?: string; page?: number; webinar?: string }) =>
     setSearch((s) => {
       if (next.filter !== undefined) s.set("filter", next.filter);
+      if (next.webinar === "") s.delete("webinar");
+      else if (next.webinar !== undefined) s.set("webinar", next.webinar);
       s.set("page", String(next.page ?? 1));
       return s;
     });
@@ -78,7 +85,7 @@ export default function LeadsScreen(_props: ScreenProps) {
     try {
       const all: Lead[] = [];
       for (let p = 1; ; p++) {
-        const { success, total } = await client.leads.list({ page: p, filter });
+        const { success, total } = await client.leads.list({ page: p, filter, ...scope });
         all.push(...success);
         if (success.length === 0 || all.length >= (total ?? 0)) break;
       }
@@ -112,6 +119,15 @@ export default function LeadsScreen(_props: ScreenProps) {
             Banned
           </Button>
         </div>
+        <div className="row" style={{ flex: "1 1 200px", maxWidth: 360 }}>
+          <label htmlFor="leads-webinar" className="visually-hidden">Webinar</label>
+          <select id="leads-webinar" className="search-input" style={{ width: "100%" }} value={webinar} onChange={(e) => go({ webinar: e.target.value })}>
+            <option value="">All webinars</option>
+            {masters.map((master) => (
+              <option key={master.id} value={String(master.id)}>{master.timelineName}</option>
+            ))}
+          </select>
+        </div>
         <form role="search" className="row" onSubmit={submitSearch}>
           <label htmlFor="leads-search" className="visually-hidden">Search leads</label>
           <input
@@ -129,7 +145,7 @@ export default function LeadsScreen(_props: ScreenProps) {
         query={leads}
         label="leads"
         isEmpty={(d) => d.success.length === 0}
-        empty={searching ? `No leads match "${filter}".` : filter === "banned" ? "No banned leads." : "No leads yet."}
+        empty={searching ? `No leads match "${filter}".` : filter === "banned" ? "No banned leads." : webinar ? "No leads registered for this webinar." : "No leads yet."}
       >
         {({ success: list, total }) => (
           <>
@@ -143,6 +159,7 @@ export default function LeadsScreen(_props: ScreenProps) {
                   <tr>
                     <th scope="col">Name</th>
                     <th scope="col">Email</th>
+                    <th scope="col">Webinar</th>
                     <th scope="col" className="hide-narrow">Phone</th>
                     <th scope="col" className="hide-narrow">Registered</th>
                     <th scope="col">Status</th>
@@ -154,6 +171,16 @@ export default function LeadsScreen(_props: ScreenProps) {
                     <tr key={lead.uuid}>
                       <td>{lead.name || "—"}</td>
                       <td>{lead.email || "—"}</td>
+                      <td>
+                        {lead.webinar ? (
+                          <>
+                            {lead.webinar.name}
+                            {lead.webinar.start && <div className="muted">{formatWhen(lead.webinar.start, lead.webinar.timeZone)}</div>}
+                          </>
+                        ) : (
+                          "—"
+                        )}
+                      </td>
                       <td className="hide-narrow">{lead.phone || "—"}</td>
                       <td className="hide-narrow">{formatWhen(lead.created_at)}</td>
                       <td>{lead.banned ? <span className="badge" data-tone="danger">Banned</span> : <span className="badge">Active</span>}</td>

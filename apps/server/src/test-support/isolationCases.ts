@@ -310,6 +310,18 @@ export const CASES: Record<string, Case> = {
   "POST /stream/webinar/coorganizer": {
     calls: (i) => [{ path: "/stream/webinar/coorganizer", body: { webinarId: i.event, tenantId: "t1", name: "Eve", email: "eve@example.com" } }],
   },
+  // The leads list filtered by a timeline (routes/leads.ts): the filter narrows B's own leads, so A's
+  // timeline id leaves B an empty page, never A's leads.
+  "GET /registrants": {
+    calls: (i) => [{ path: `/registrants?webinarTimeline=${i.timeline}` }],
+    why: "a filter on B's own list: A's timeline matches none of B's leads, so B gets an empty page",
+    expect: {
+      async check(response) {
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ success: [], total: 0 });
+      },
+    },
+  },
   "GET /webinar/export": { calls: (i) => [{ path: `/webinar/export?type=registrants&webinarID=${i.event}` }] },
   "POST /analytics/attendance": {
     calls: (i) => [

@@ -150,7 +150,7 @@ describe("timelines", () => {
       ["Code", "code"],
     ] as const) {
       await section(label).click();
-      await page.getByRole("heading", { name: label, level: 2 }).waitFor();
+      await page.getByRole("heading", { name: label, level: 2, exact: true }).waitFor();
       await expectNoAxeViolations(page, `${editorPath}?section=${name}`);
       await screenshot(page, `timeline-settings-${name}`);
     }
@@ -285,6 +285,7 @@ describe("timelines at 375 px in dark mode", () => {
       await expectNoAxeViolations(small, path);
       await screenshot(small, name);
     }
-    await small.getByRole("button", { name: "Save" }).waitFor();
+    // The Registration section has two forms (Registration, Registration fields), each with its Save.
+    await small.getByRole("form", { name: "Registration", exact: true }).getByRole("button", { name: "Save", exact: true }).waitFor();
   });
 });

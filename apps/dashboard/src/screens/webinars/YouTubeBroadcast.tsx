@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { client } from "../../api/client.js";
-import { Button } from "../../ui/Button.js";
-import { toast } from "../../ui/Toasts.js";
+import { EncoderFields } from "../../ui/EncoderFields.js";
 
 /** `GET /webinars/{id}/delivery/youtube` (server: src/delivery/youtube/youtubeRoutes.ts). */
 interface YouTubeBroadcastView {
@@ -48,7 +47,6 @@ const POLL_MS = 15_000;
  */
 export function YouTubeBroadcast({ eventId }: { eventId: string }) {
   const [view, setView] = useState<YouTubeBroadcastView>();
-  const [shown, setShown] = useState(false);
   const load = useCallback(
     () =>
       client
@@ -63,11 +61,6 @@ export function YouTubeBroadcast({ eventId }: { eventId: string }) {
   }, [load]);
   if (!view) return null;
 
-  const copy = (what: string, text: string) =>
-    navigator.clipboard.writeText(text).then(
-      () => toast.success(`${what} copied.`),
-      () => toast.error(`${what} could not be copied: select it and copy it by hand.`),
-    );
   const live = view.lifeCycleStatus === "live";
   return (
     <div className="stack" aria-labelledby="youtube-heading">
@@ -92,19 +85,7 @@ export function YouTubeBroadcast({ eventId }: { eventId: string }) {
             In OBS (or any RTMP encoder): Settings → Stream → Service “Custom”, then the server and the key below. The broadcast is unlisted;
             registrants watch it in the event's room{view.streamStatus ? ` · ${STREAM[view.streamStatus] ?? view.streamStatus}` : ""}.
           </p>
-          <dl className="live-fields">
-            <dt>Server</dt>
-            <dd>
-              <code>{view.ingestionAddress}</code>
-              <Button onClick={() => void copy("The server address", view.ingestionAddress)}>Copy server</Button>
-            </dd>
-            <dt>Stream key</dt>
-            <dd>
-              <code aria-label={shown ? undefined : "Stream key, hidden"}>{shown ? view.streamName : "•".repeat(16)}</code>
-              <Button onClick={() => setShown(!shown)}>{shown ? "Hide" : "Show"}</Button>
-              <Button onClick={() => void copy("The stream key", view.streamName)}>Copy key</Button>
-            </dd>
-          </dl>
+          <EncoderFields server={view.ingestionAddress} streamKey={view.streamName} />
         </>
       )}
       <a href={view.studioUrl} target="_blank" rel="noreferrer">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { Client, LiveStream, LiveStreamState } from "@cuepoint/sdk";
 import { Button } from "../../../ui/Button.js";
 import { confirmAction } from "../../../ui/Dialog.js";
+import { EncoderFields } from "../../../ui/EncoderFields.js";
 import { toast } from "../../../ui/Toasts.js";
 
 /** The live stream's calls (the SDK's `client.console.live` / `newStreamKey`, unwrapped); tests pass a fake. */
@@ -33,8 +34,8 @@ const POLL_MS = 5000;
  */
 export function LivePanel({ eventId, api }: { eventId: string; api: LiveStreamApi }) {
   const [live, setLive] = useState<LiveStream>();
-  const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [fresh, setFresh] = useState(false);
   const load = useCallback(() => api.get(eventId).then(setLive, () => undefined), [api, eventId]);
   useEffect(() => {
     void load();
@@ -43,11 +44,6 @@ export function LivePanel({ eventId, api }: { eventId: string; api: LiveStreamAp
   }, [load]);
   if (!live?.streamed || !live.streamKey) return null;
 
-  const copy = (what: string, text: string) =>
-    navigator.clipboard.writeText(text).then(
-      () => toast.success(`${what} copied.`),
-      () => toast.error(`${what} could not be copied: select it and copy it by hand.`),
-    );
   const replaceKey = async () => {
     const sure = await confirmAction({
       title: "Make a new stream key?",
@@ -58,7 +54,7 @@ export function LivePanel({ eventId, api }: { eventId: string; api: LiveStreamAp
     setBusy(true);
     try {
       setLive(await api.newKey(eventId));
-      setShown(true);
+      setFresh(true);
     } catch (error) {
       toast.error(`The key was not replaced: ${(error as Error).message}`);
     } finally {
@@ -75,22 +71,11 @@ export function LivePanel({ eventId, api }: { eventId: string; api: LiveStreamAp
         </span>
       </div>
       <p className="muted">In OBS (or any RTMP encoder): Settings → Stream → Service “Custom”, then the server and the key below.</p>
-      <dl className="live-fields">
-        <dt>Server</dt>
-        <dd>
-          <code>{live.ingestUrl}</code>
-          <Button onClick={() => void copy("The server address", live.ingestUrl)}>Copy server</Button>
-        </dd>
-        <dt>Stream key</dt>
-        <dd>
-          <code aria-label={shown ? undefined : "Stream key, hidden"}>{shown ? live.streamKey : "•".repeat(16)}</code>
-          <Button onClick={() => setShown(!shown)}>{shown ? "Hide" : "Show"}</Button>
-          <Button onClick={() => void copy("The stream key", live.streamKey as string)}>Copy key</Button>
-          <Button variant="ghost" busy={busy} onClick={() => void replaceKey()}>
-            New key
-          </Button>
-        </dd>
-      </dl>
+      <EncoderFields key={live.streamKey} server={live.ingestUrl} streamKey={live.streamKey} initiallyShown={fresh}>
+        <Button variant="ghost" busy={busy} onClick={() => void replaceKey()}>
+          New key
+        </Button>
+      </EncoderFields>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { createClient } from "@cuepoint/sdk";
+import { createClient, createMasterSetting } from "@cuepoint/sdk";
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, expectNoAxeViolations, expectNoConsoleErrors, loggedInApi, loggedInPage, screenshot, useBrowser, visit } from "./harness.js";
@@ -6,20 +6,19 @@ import { baseURL, expectNoAxeViolations, expectNoConsoleErrors, loggedInApi, log
 const browser = useBrowser();
 let page: Page;
 
-/** Registers `count` people through the public registration API (as a visitor would), spreading addresses. */
+/**
+ * Registers `count` people through the public registration API (as a visitor would), spreading addresses, on a
+ * timeline of this file's own: other files' timelines may ask for fields of their own (registration fields).
+ */
 async function registerLeads(count: number): Promise<void> {
   const api = await loggedInApi();
-  const { success: masters } = await api.timelines.listMasters();
-  for (const master of masters) {
-    const config = (await api.registration.config(master.id)).success;
-    if (!config.open || config.type !== "one-time") continue;
-    for (let i = 0; i < count; i++) {
-      const visitor = createClient({ apiURL: `${baseURL()}/api`, xsrf: false, headers: { "x-forwarded-for": `203.0.113.${i + 1}` } });
-      await visitor.registration.register(master.id, { name: `Paging Person ${String(i).padStart(2, "0")}`, email: `paging.person${i}@example.com` });
-    }
-    return;
+  const setting = createMasterSetting({ general: { timelineName: `E2E leads ${Date.now()}` } });
+  const timelineId = String((await api.timelines.setMaster({ blocks: setting })).success.id);
+  await api.webinars.create({ webinarTimeline: timelineId, start: "2030-06-01T10:00", name: "Leads launch" });
+  for (let i = 0; i < count; i++) {
+    const visitor = createClient({ apiURL: `${baseURL()}/api`, xsrf: false, headers: { "x-forwarded-for": `203.0.113.${i + 1}` } });
+    await visitor.registration.register(timelineId, { name: `Paging Person ${String(i).padStart(2, "0")}`, email: `paging.person${i}@example.com` });
   }
-  throw new Error("No timeline is open for one-time registration");
 }
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import type { Lead, TimelineBlocks, TimelineMaster, User, Webinar } from "../sch
 import { answer } from "./answer.js";
 import { createClient } from "./createClient.js";
 import type { CuepointPromise } from "./createFetcher.js";
+import type { WebinarDelivery, YouTubeBroadcastState } from "./delivery.js";
 import type { MediaStatus } from "./media.js";
 import type { TimelineRevisionDetail } from "./timelines.js";
 import type { Page, Success } from "./types.js";
@@ -24,6 +25,8 @@ describe("client types", () => {
     expectTypeOf(client.timelines.revision("t1", "r1")).resolves.toEqualTypeOf<Success<TimelineRevisionDetail>>();
     expectTypeOf(client.timelines.restoreRevision("t1", "r1")).resolves.toEqualTypeOf<Success<TimelineMaster>>();
     expectTypeOf(client.webinars.addAgent("w1", { name: "Sam", email: "s@example.com" })).resolves.toEqualTypeOf<Success<EventPerson>>();
+    expectTypeOf(client.webinars.delivery("w1")).resolves.toEqualTypeOf<Success<WebinarDelivery>>();
+    expectTypeOf(client.webinars.deliveryYoutube("w1")).resolves.toEqualTypeOf<Success<YouTubeBroadcastState>>();
     expectTypeOf(client.integrations.authorizeURL("zoom")).resolves.toEqualTypeOf<Success<{ url: string }>>();
     expectTypeOf(client.integrations.completeOAuth("zoom", { code: "c" })).resolves.toEqualTypeOf<Success<Integration>>();
     expectTypeOf(client.media.status("m1")).resolves.toEqualTypeOf<MediaStatus>();

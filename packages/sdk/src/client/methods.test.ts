@@ -83,7 +83,9 @@ describe("every method of spec §7", () => {
     // (scheduledActions, cancelScheduled, resendScheduled: issue 16); + the page check
     // (timelines.pageCheck: issue 15); + the autoresponder's "send me a test"
     // (automation.testAutoresponder: issue 16); + the live stream's key and state (console.live,
-    // console.newStreamKey: issue 17); + the server's join domains (timelines.joinDomains: issue 15).
-    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9 + 3 + 1 + 1 + 2 + 1);
+    // console.newStreamKey: issue 17); + the server's join domains (timelines.joinDomains: issue 15);
+    // + the event's delivery platform session and its YouTube broadcast (webinars.delivery,
+    // webinars.deliveryYoutube: issue 17).
+    expect(all).toHaveLength(99 + 2 + 7 + 2 + 1 + 2 + 1 + 9 + 3 + 1 + 1 + 2 + 1 + 2);
   });
 });

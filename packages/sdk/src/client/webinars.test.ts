@@ -76,3 +76,46 @@ describe("webinars", () => {
     expect(result.success.webinar.webinarID).toBe("w9");
   });
 });
+
+describe("delivery platforms (issue 17)", () => {
+  const delivery = {
+    platform: "zoom",
+    status: "refused",
+    message: "1 registration was refused — Zoom answered: the webinar is full.",
+    remoteId: "81234567890",
+    remoteKind: "webinar",
+    registrants: { registered: 4, pending: 0, refused: 1 },
+    log: [{ at: "2026-05-01T16:00:00.000Z", operation: "register", outcome: "refused", detail: "Zoom answered: the webinar is full.", registrantId: "r1" }],
+  };
+
+  it("delivery resolves the event's session with the wire names, the id encoded into the path", async () => {
+    server.script("GET /webinars/w%2F1/delivery", { body: { success: delivery } });
+    const { success } = await client().webinars.delivery("w/1");
+    expect(success).toEqual(delivery);
+    expect(server.last()).toMatchObject({ method: "GET", path: "/webinars/w%2F1/delivery" });
+  });
+
+  it("deliveryYoutube resolves the broadcast, YouTube's refusal as its message", async () => {
+    const broadcast = {
+      broadcastId: "yt-b1",
+      studioUrl: "https://studio.youtube.com/video/yt-b1/livestreaming",
+      lifeCycleStatus: "",
+      privacyStatus: "",
+      streamStatus: "",
+      ingestionAddress: "",
+      backupIngestionAddress: "",
+      streamName: "",
+      message: "YouTube Live answered: quota exceeded.",
+    };
+    server.script("GET /webinars/w1/delivery/youtube", { body: { success: broadcast } });
+    await expect(client().webinars.deliveryYoutube("w1")).resolves.toEqual({ success: broadcast });
+  });
+
+  it("deliveryYoutube before the broadcast exists rejects with the server's 404", async () => {
+    const message = "This webinar has no YouTube Live broadcast (yet): see its delivery state.";
+    server.script("GET /webinars/w1/delivery/youtube", { status: 404, body: { message } });
+    const error = await client().webinars.deliveryYoutube("w1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message });
+  });
+});

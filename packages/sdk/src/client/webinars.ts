@@ -20,6 +20,7 @@ import type {
 } from "../schemas/requests/webinars.js";
 import { ANALYTICS_TIMEOUT, isAnalyticsTimeout } from "../rules/analyticsTimeout/index.js";
 import { withData, type CuepointPromise, type Fetcher } from "./createFetcher.js";
+import type { WebinarDelivery, YouTubeBroadcastState } from "./delivery.js";
 import { toForm } from "./form.js";
 import { group } from "./group.js";
 import { AnalyticsTimeoutError, type CuepointError } from "./errors.js";
@@ -146,6 +147,26 @@ export interface WebinarsResource {
   attendance(body: AttendanceRequest): CuepointPromise<AttendanceResult>;
   /** `POST /analytics/breakdown`; like `attendance`, "timeout" on 524 or no `registrants`. @example await client.webinars.breakdown("7d") */
   breakdown(period: AnalyticsPeriod): CuepointPromise<AudienceBreakdown>;
+  /**
+   * `GET /webinars/{id}/delivery` (design, issue 17): the event's session on Zoom, GoTo Webinar or
+   * YouTube Live — its state, the platform's words when it refused, registrations by state and the
+   * newest delivery-log lines; `platform: null`, `status: "none"` for other platforms.
+   *
+   * @example
+   * const { success: delivery } = await client.webinars.delivery(id)
+   * if (delivery.status === "refused") alert(delivery.message)
+   */
+  delivery(id: Id): CuepointPromise<Success<WebinarDelivery>>;
+  /**
+   * `GET /webinars/{id}/delivery/youtube` (design, issue 17; needs `webinars:write`): the event's
+   * broadcast as YouTube has it now, with the encoder's ingest address and secret stream key.
+   * YouTube's refusal comes as `message` (still 200); 404 before the broadcast exists.
+   *
+   * @example
+   * const { success: broadcast } = await client.webinars.deliveryYoutube(id)
+   * obs.configure(broadcast.ingestionAddress, broadcast.streamName)
+   */
+  deliveryYoutube(id: Id): CuepointPromise<Success<YouTubeBroadcastState>>;
 }
 
 /** Webinars (events) and their analytics (spec §7 "Webinars"). */
@@ -172,4 +193,6 @@ export const webinars = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): WebinarsReso
     deleteRecurring: "DELETE /recurring/{id}",
     attendance: (body) => analytics(call.raw("POST", "/analytics/attendance", body)),
     breakdown: (period) => analytics(call.raw("POST", "/analytics/breakdown", { period })),
+    delivery: "GET /webinars/{id}/delivery",
+    deliveryYoutube: "GET /webinars/{id}/delivery/youtube",
   }, toForm);

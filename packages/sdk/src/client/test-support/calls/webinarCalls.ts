@@ -106,4 +106,8 @@ export const webinarCalls: Record<string, CallRow> = {
     call: (c) => c.webinars.breakdown("7d"), method: "POST", path: "/analytics/breakdown", encoding: "json", body: { period: "7d" },
     answer: { body: { registrants: 3, attendees: 1, nonAttendees: 2 } },
   },
+  "webinars.delivery": { call: (c) => c.webinars.delivery("w1"), method: "GET", path: "/webinars/w1/delivery", encoding: "none" },
+  "webinars.deliveryYoutube": {
+    call: (c) => c.webinars.deliveryYoutube("w1"), method: "GET", path: "/webinars/w1/delivery/youtube", encoding: "none",
+  },
 };

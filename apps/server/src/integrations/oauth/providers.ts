@@ -79,7 +79,8 @@ export const OAUTH_PROVIDERS: Partial<Record<IntegrationKind, OAuthProvider>> = 
   },
   SALESMESSAGE: {
     authorizeUrl: "https://app.salesmessage.com/auth/oauth",
-    tokenUrl: "https://api.salesmessage.com/pub/v2.1/oauth/token",
+    // https://www.salesmessage.com/partnership-integration-guide (services/salesmessage/README.md).
+    tokenUrl: "https://api.salesmessage.com/pub/v2.2/oauth/token",
   },
   CAMPAIGNMONITOR: {
     authorizeUrl: "https://api.createsend.com/oauth",

@@ -18,6 +18,7 @@ import { mauticService } from "./mautic/index.js";
 import { niftyImageService } from "./niftyimage/index.js";
 import { oneSignalService } from "./onesignal/index.js";
 import { ontraportService } from "./ontraport/index.js";
+import { salesmessageService } from "./salesmessage/index.js";
 import { slackService } from "./slack/index.js";
 import { smtpService } from "./smtp/index.js";
 import { twilioService } from "./twilio/index.js";
@@ -70,6 +71,7 @@ export const SERVICES: readonly IntegrationService[] = [
   niftyImageService,
   oneSignalService,
   ontraportService,
+  salesmessageService,
   slackService,
   smtpService,
   twilioService,

@@ -12,7 +12,10 @@ const POOL = pick("poolName", "Number pool", "numberPools");
  *
  * - TWILIO: Account SID (`sid`) + Auth token (`token`) typed in, or Twilio Connect, which returns
  *   to `twiliocallback` with the connected AccountSid.
- * - SALESMESSAGE (Salesmsg): OAuth, texts from one of the team's numbers.
+ * - SALESMESSAGE (Salesmsg): OAuth; the connection check only. No sendsms: Salesmsg's public
+ *   reference, as far as it could be read, does not document how to text a phone number (which
+ *   number sends, how a conversation with a new contact is opened), and Cuepoint does not send
+ *   through guessed endpoints (apps/server/src/integrations/services/salesmessage/README.md).
  * - DROPCOWBOY, the voicemail-drop service: Team ID (`team_id`) + secret, as Drop Cowboy
  *   documents them; sends ringless voicemail (rvm), voice and SMS from a number pool.
  * - CLICKSEND, the voice-broadcast service: username (`api_username`) + API key (`key`);
@@ -43,7 +46,7 @@ export const messagingIntegrations = {
     callbackRoute: "salesmessagecallback",
     callbackParams: ["code"],
     credentials: [],
-    actions: [SEND_SMS],
+    actions: [],
   },
   DROPCOWBOY: {
     type: "DROPCOWBOY",

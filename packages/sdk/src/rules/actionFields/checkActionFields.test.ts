@@ -12,7 +12,7 @@ function run(kind: string, action: string, model: Record<string, unknown>, extra
 }
 
 describe("text messaging", () => {
-  it.each(["TWILIO", "SALESMESSAGE"])("%s sendsms needs sms-text and phonenumber", (kind) => {
+  it.each(["TWILIO", "CLICKSEND"])("%s sendsms needs sms-text and phonenumber", (kind) => {
     expect(run(kind, "sendsms", { smsText: "Starting now", phonenumber: "+15551234567" })).toEqual(ok);
     expect(run(kind, "sendsms", { phonenumber: "+15551234567" })).toEqual(
       problem("smsText", "Enter the SMS text"),

@@ -323,7 +323,7 @@ describe("lists, fields and tags", () => {
       status: 400,
       field: "integrationID",
     });
-    // MailerLite reads its groups now (services/mailerlite); Webhook has no lists, Drop Cowboy no service yet.
+    // MailerLite reads its groups now (services/mailerlite); Webhook has no lists.
     const { success: hook } = await owner.integrations.create({ type: "WEBHOOK" });
     await expect(owner.integrations.getLists("webhook", { integrationID: hook.integrationid })).rejects.toMatchObject({
       status: 400,
@@ -331,10 +331,11 @@ describe("lists, fields and tags", () => {
       message: "Webhook does not support reading lists: it supports the connection check.",
     });
     const { success: drop } = await owner.integrations.create({ type: "DROPCOWBOY", team_id: "team-0123", secret: "drop-secret-0123456789" });
-    await expect(owner.integrations.test(drop.integrationid)).resolves.toMatchObject({
-      message: expect.stringContaining("does not verify"),
-    });
-    // Not asked, so not connected: the flag says the service answered, never that a form is complete.
+    // Drop Cowboy's check asks the service (services/dropcowboy: GET /v1/brand); this fake has no
+    // Drop Cowboy, so the answer is a refusal and the integration is not connected — the flag says
+    // the service answered, never that a form is complete.
+    await expect(owner.integrations.test(drop.integrationid)).rejects.toMatchObject({ status: 422 });
+    expect(fake.calls("GET /v1/brand")[0]?.headers).toMatchObject({ "x-team-id": "team-0123", "x-secret": "drop-secret-0123456789" });
     expect((await owner.integrations.list()).success[drop.integrationid]).toMatchObject({ connected: false });
   });
 });

@@ -66,8 +66,10 @@ describe("signed media links", () => {
     expect((await t.app.request(`${API}/public/media/not-a-uuid?expires=1&signature=${"a".repeat(64)}`)).status).toBe(403);
   });
 
-  it("serve images only, and nothing once the file is deleted", async () => {
-    expect((await fetchLink(await linkTo(audio))).status).toBe(404);
+  it("serve audio files too (a ringless voicemail's), and nothing once the file is deleted", async () => {
+    const voice = await fetchLink(await linkTo(audio));
+    expect([voice.status, voice.headers.get("content-type")]).toEqual([200, "audio/wav"]);
+    expect(new Uint8Array(await voice.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3, 4]));
     const link = await linkTo(image);
     // A new login: the first test moved the clock past the session's end.
     await t.client(await t.login(email)).media.delete(image);

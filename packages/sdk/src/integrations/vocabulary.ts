@@ -143,6 +143,7 @@ export const LIST_NAMES = [
   "channels",
   "calendars",
   "audiences",
+  "brands",
 ] as const;
 export type ListName = (typeof LIST_NAMES)[number];
 

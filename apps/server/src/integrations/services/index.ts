@@ -3,6 +3,7 @@ import { activeCampaignService } from "./activecampaign/index.js";
 import { amazonSesService } from "./amazonses/index.js";
 import { clickSendService } from "./clicksend/index.js";
 import { domainService } from "./domain/index.js";
+import { dropCowboyService } from "./dropcowboy/index.js";
 import { facebookService } from "./facebook/index.js";
 import { generic } from "./generic.js";
 import { googleCalendarService } from "./googlecalendar/index.js";
@@ -59,6 +60,7 @@ export const SERVICES: readonly IntegrationService[] = [
   activeCampaignService,
   amazonSesService,
   clickSendService,
+  dropCowboyService,
   facebookService,
   googleCalendarService,
   googleSheetsService,

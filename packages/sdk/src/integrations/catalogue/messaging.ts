@@ -5,7 +5,8 @@ import { AUDIO_FILE, SEND_MMS, SEND_SMS, TAG_BY_ID, tagActions } from "../shared
 import type { IntegrationEntry } from "../types.js";
 
 const REPLY_TO = text("replyTo", "Reply-to number", { placeholder: "+15551234567" });
-const POOL = pick("poolName", "Number pool", "numberPools");
+/** Drop Cowboy's `pool_id`: its API has no call listing pools, so the host types the pool's ID. */
+const POOL_ID = text("poolName", "Number pool ID", { placeholder: "Pool ID from Drop Cowboy's number pools" });
 
 /**
  * Text, voice, chat and push messaging.
@@ -17,7 +18,11 @@ const POOL = pick("poolName", "Number pool", "numberPools");
  *   number sends, how a conversation with a new contact is opened), and Cuepoint does not send
  *   through guessed endpoints (apps/server/src/integrations/services/salesmessage/README.md).
  * - DROPCOWBOY, the voicemail-drop service: Team ID (`team_id`) + secret, as Drop Cowboy
- *   documents them; sends ringless voicemail (rvm), voice and SMS from a number pool.
+ *   documents them (API v1, headers `x-team-id` / `x-secret`). Drops a ringless voicemail
+ *   (`sendRvm`: a brand of the team's Trust Center, read from `GET /v1/brand`, and an audio file
+ *   of the media library) and sends SMS (`sendsms`: reply-to number, number pool ID). No
+ *   `sendVoice`: Drop Cowboy's API documents `POST /v1/rvm` and `POST /v1/sms` only, no voice
+ *   call (apps/server/src/integrations/services/dropcowboy/README.md).
  * - CLICKSEND, the voice-broadcast service: username (`api_username`) + API key (`key`);
  *   `accountType` picks the Global (intl) or US account. Sends SMS. No voice action: ClickSend's
  *   voice API only speaks text (TTS) and cannot play an audio file of the media library, which is
@@ -53,11 +58,16 @@ export const messagingIntegrations = {
     label: "Drop Cowboy",
     category: "voice",
     auth: "credentials",
+    lists: true,
     credentials: [credential("team_id", "Team ID"), secretCredential("secret", "Secret")],
     actions: [
-      action("sendRvm", [AUDIO_FILE, { ...POOL, required: false }]),
-      action("sendVoice", [REPLY_TO, POOL, { ...AUDIO_FILE, required: false }]),
-      action("sendsms", [textarea("smsText", "SMS text"), REPLY_TO, POOL]),
+      action("sendRvm", [
+        pick("brandId", "Brand", "brands"),
+        AUDIO_FILE,
+        { ...POOL_ID, required: false },
+        { ...REPLY_TO, required: false },
+      ]),
+      action("sendsms", [textarea("smsText", "SMS text", { placeholder: "Up to 160 characters" }), REPLY_TO, POOL_ID]),
     ],
   },
   CLICKSEND: {

@@ -19,6 +19,7 @@ export const RUNNING_ACTIONS: Readonly<Partial<Record<IntegrationKind, readonly 
   CLICKSEND: ["sendsms"],
   CONSTANTCONTACT: ["addTag", "moveList", "delete"],
   CONVERTKIT: ["addTag", "removeTag", "addToSequence"],
+  DROPCOWBOY: ["sendRvm", "sendsms"],
   DRIP: ["addTag", "removeTag", "addToCampaign", "addToWorkflow", "delete"],
   GETRESPONSE: ["addTag", "moveList", "delete"],
   FACEBOOK: ["addToAudience"],

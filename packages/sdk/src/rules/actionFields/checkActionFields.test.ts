@@ -68,9 +68,9 @@ describe("actions that need a known id", () => {
     ["CONVERTKIT", "addToSequence", "sequenceName", "sequences", "a sequence", "Kit (ConvertKit)"],
     ["MAILERLITE", "addToGroup", "groupName", "groups", "a group", "MailerLite"],
     ["INFUSIONSOFT", "achieveGoal", "goalName", "goals", "an API goal", "Keap (Infusionsoft)"],
-    ["DROPCOWBOY", "sendVoice", "poolName", "numberPools", "a number pool", "Drop Cowboy"],
+    ["DROPCOWBOY", "sendRvm", "brandId", "brands", "a brand", "Drop Cowboy"],
   ] as const;
-  const base = { replyTo: "+15550000000" }; // the other field of the voicemail-drop voice action
+  const base = { audiofile: "aud-1" }; // the other required field of Drop Cowboy's ringless voicemail
 
   it.each(cases)("%s %s: %s must be set", (kind, action, field, _list, noun) => {
     expect(run(kind, action, base)).toEqual(problem(field, `Pick ${noun}`));
@@ -90,36 +90,32 @@ describe("actions that need a known id", () => {
 });
 
 describe("voicemail drop (Drop Cowboy)", () => {
-  const lists = { numberPools: [{ id: "p1" }] };
-  it("voice and sms need reply-to and pool", () => {
-    expect(run("DROPCOWBOY", "sendVoice", { replyTo: "+1555", poolName: "p1" }, { lists })).toEqual(ok);
-    expect(run("DROPCOWBOY", "sendVoice", { poolName: "p1" })).toEqual(
-      problem("replyTo", "Enter the reply-to number"),
-    );
-    const sms = { smsText: "Replay is up", replyTo: "+1555", poolName: "p1" };
-    expect(run("DROPCOWBOY", "sendsms", sms, { lists })).toEqual(ok);
-    expect(run("DROPCOWBOY", "sendsms", { ...sms, replyTo: "" })).toEqual(
-      problem("replyTo", "Enter the reply-to number"),
-    );
-    expect(run("DROPCOWBOY", "sendsms", { ...sms, poolName: undefined })).toEqual(
-      problem("poolName", "Pick a number pool"),
-    );
+  it("offers the ringless voicemail and SMS its API documents, no voice call", () => {
+    expect(run("DROPCOWBOY", "sendVoice", { replyTo: "+1555", poolName: "p1" })).toMatchObject({ ok: false });
   });
 
-  it("rvm needs an audio file", () => {
-    expect(run("DROPCOWBOY", "sendRvm", { audiofile: "aud-1" })).toEqual(ok);
-    expect(run("DROPCOWBOY", "sendRvm", { poolName: "p1" })).toEqual(problem("audiofile", "Pick an audio file"));
+  it("sms needs its text, the reply-to number and the number pool ID", () => {
+    const sms = { smsText: "Replay is up", replyTo: "+1555", poolName: "p1" };
+    expect(run("DROPCOWBOY", "sendsms", sms)).toEqual(ok);
+    expect(run("DROPCOWBOY", "sendsms", { ...sms, replyTo: "" })).toEqual(problem("replyTo", "Enter the reply-to number"));
+    expect(run("DROPCOWBOY", "sendsms", { ...sms, poolName: undefined })).toEqual(problem("poolName", "Enter the number pool ID"));
+  });
+
+  it("rvm needs a brand and an audio file; pool and reply-to are optional", () => {
+    expect(run("DROPCOWBOY", "sendRvm", { brandId: "b1", audiofile: "aud-1" })).toEqual(ok);
+    expect(run("DROPCOWBOY", "sendRvm", { audiofile: "aud-1" })).toEqual(problem("brandId", "Pick a brand"));
+    expect(run("DROPCOWBOY", "sendRvm", { brandId: "b1", poolName: "p1" })).toEqual(problem("audiofile", "Pick an audio file"));
   });
 });
 
 describe("audio files (Drop Cowboy's ringless voicemail; ClickSend's voice API cannot play one, so it offers no action)", () => {
   const audios = [{ uniqueID: "aud-1" }, { uniqueID: "aud-2" }];
   it("needs an audio file existing among the user's audios", () => {
-    expect(run("DROPCOWBOY", "sendRvm", { audiofile: "aud-2" }, { audios })).toEqual(ok);
-    expect(run("DROPCOWBOY", "sendRvm", { audiofile: "aud-9" }, { audios })).toEqual(
+    expect(run("DROPCOWBOY", "sendRvm", { brandId: "b1", audiofile: "aud-2" }, { audios })).toEqual(ok);
+    expect(run("DROPCOWBOY", "sendRvm", { brandId: "b1", audiofile: "aud-9" }, { audios })).toEqual(
       problem("audiofile", "Pick an audio file that is in your media library", "notFound"),
     );
-    expect(run("DROPCOWBOY", "sendRvm", {}, { audios })).toEqual(problem("audiofile", "Pick an audio file"));
+    expect(run("DROPCOWBOY", "sendRvm", { brandId: "b1" }, { audios })).toEqual(problem("audiofile", "Pick an audio file"));
   });
 });
 

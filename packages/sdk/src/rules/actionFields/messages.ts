@@ -24,6 +24,7 @@ const LIST_NOUNS: Readonly<Record<ListName, string>> = {
   channels: "a channel",
   calendars: "a calendar",
   audiences: "an audience",
+  brands: "a brand",
 };
 
 function noun(field: ActionField): string | undefined {

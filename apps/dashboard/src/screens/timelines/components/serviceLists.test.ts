@@ -15,9 +15,9 @@ describe("service lists in the action form", () => {
   it("are needed for an integration whose actions pick from them, not for the live room or a webhook", () => {
     expect(needsServiceLists(source("MAILCHIMP"))).toBe(true);
     expect(needsServiceLists(source("WEBHOOK"))).toBe(false);
-    // Drop Cowboy's actions pick a number pool, but the server does not read its lists (yet).
-    expect(actionsFor("DROPCOWBOY").some((a) => a.fields.some((f) => f.list))).toBe(true);
-    expect(needsServiceLists(source("DROPCOWBOY"))).toBe(false);
+    // Drop Cowboy's ringless voicemail picks one of the team's brands, which the server reads.
+    expect(actionsFor("DROPCOWBOY").find((a) => a.key === "sendRvm")?.fields.find((f) => f.list === "brands")).toBeDefined();
+    expect(needsServiceLists(source("DROPCOWBOY"))).toBe(true);
     expect(needsServiceLists({ ...source("MAILCHIMP", ""), value: "live" })).toBe(false);
     expect(needsServiceLists(undefined)).toBe(false);
   });

@@ -1,21 +1,10 @@
+import type { SessionStatus } from "@cuepoint/sdk";
 import { client } from "../../api/client.js";
 import { useQuery } from "../../api/useQuery.js";
 import { YouTubeBroadcast } from "./YouTubeBroadcast.js";
 
-/** `GET /webinars/{id}/delivery` (server: src/delivery/deliveryRoutes.ts). */
-interface WebinarDelivery {
-  platform: "zoom" | "gotowebinar" | "youtube" | null;
-  status: "none" | "waiting" | "pending" | "ready" | "refused" | "cancelled";
-  message: string;
-  remoteId: string;
-  /** What the platform holds: "webinar", "meeting" (Zoom without the webinar plan) or "broadcast". */
-  remoteKind: string;
-  registrants: { registered: number; pending: number; refused: number };
-  log: Array<{ at: string; operation: string; outcome: "done" | "failed" | "refused"; detail: string; registrantId: string | null }>;
-}
-
 const PLATFORMS = { zoom: "Zoom", gotowebinar: "GoTo Webinar", youtube: "YouTube Live" } as const;
-const STATES: Record<WebinarDelivery["status"], string> = {
+const STATES: Record<SessionStatus, string> = {
   none: "",
   waiting: "Being created",
   pending: "Being updated",
@@ -32,10 +21,7 @@ const STATES: Record<WebinarDelivery["status"], string> = {
  * and the latest delivery-log lines. Renders nothing for Cuepoint's own room.
  */
 export function DeliveryPanel({ eventId }: { eventId: string }) {
-  const delivery = useQuery(
-    async () => (await client.request<{ success: WebinarDelivery }>("GET", `/webinars/${encodeURIComponent(eventId)}/delivery`)).success,
-    [eventId],
-  );
+  const delivery = useQuery(async () => (await client.webinars.delivery(eventId)).success, [eventId]);
   const d = delivery.data;
   if (!d?.platform) return null;
   const label = PLATFORMS[d.platform];

@@ -1,19 +1,7 @@
+import type { YouTubeBroadcastState } from "@cuepoint/sdk";
 import { useCallback, useEffect, useState } from "react";
 import { client } from "../../api/client.js";
 import { EncoderFields } from "../../ui/EncoderFields.js";
-
-/** `GET /webinars/{id}/delivery/youtube` (server: src/delivery/youtube/youtubeRoutes.ts). */
-interface YouTubeBroadcastView {
-  broadcastId: string;
-  studioUrl: string;
-  lifeCycleStatus: string;
-  privacyStatus: string;
-  streamStatus: string;
-  ingestionAddress: string;
-  backupIngestionAddress: string;
-  streamName: string;
-  message: string;
-}
 
 /** YouTube's liveBroadcast `status.lifeCycleStatus`, said for the host. */
 const LIFE_CYCLE: Record<string, string> = {
@@ -46,12 +34,10 @@ const POLL_MS = 15_000;
  * <YouTubeBroadcast eventId={eventId} />
  */
 export function YouTubeBroadcast({ eventId }: { eventId: string }) {
-  const [view, setView] = useState<YouTubeBroadcastView>();
+  const [view, setView] = useState<YouTubeBroadcastState>();
   const load = useCallback(
     () =>
-      client
-        .request<{ success: YouTubeBroadcastView }>("GET", `/webinars/${encodeURIComponent(eventId)}/delivery/youtube`)
-        .then(({ success }) => setView(success), () => undefined),
+      client.webinars.deliveryYoutube(eventId).then(({ success }) => setView(success), () => undefined),
     [eventId],
   );
   useEffect(() => {

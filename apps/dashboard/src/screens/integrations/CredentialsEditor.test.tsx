@@ -1,10 +1,19 @@
 import { cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { ApiError, type Integration } from "@cuepoint/sdk";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { dataStore, resetDataStore } from "../../session/dataStore.js";
 import { Toaster } from "../../ui/Toasts.js";
 import { CredentialsEditor, hasEditableCredentials } from "./CredentialsEditor.js";
 
+// A save reloads the session's integrations (the list screens read them): the server's list is given here.
+const listIntegrations = vi.fn();
+vi.mock("../../api/client.js", () => ({ client: { integrations: { list: () => listIntegrations() } } }));
+
 configure({ asyncUtilTimeout: 5000 });
+beforeEach(() => {
+  listIntegrations.mockReset();
+  resetDataStore();
+});
 afterEach(cleanup);
 
 const activeCampaign = {
@@ -39,6 +48,7 @@ describe("the integration's credentials", () => {
   it("sends only the changed fields, keeping a masked secret as stored", async () => {
     const calls: Array<[string, Record<string, string | number>]> = [];
     const saved = { ...activeCampaign, api_url: "https://other.api-us1.com", connected: false };
+    listIntegrations.mockResolvedValue({ success: { "7": saved } });
     const view = renderEditor(async (id, fields) => (calls.push([id, fields]), saved));
     expect((screen.getByLabelText("API URL") as HTMLInputElement).value).toBe("https://acme.api-us1.com");
     fireEvent.change(screen.getByLabelText("API URL"), { target: { value: "https://other.api-us1.com" } });
@@ -46,6 +56,9 @@ describe("the integration's credentials", () => {
     await waitFor(() => expect(calls).toEqual([["7", { api_url: "https://other.api-us1.com" }]]));
     await waitFor(() => expect(view.current()).toBe(saved));
     expect(await screen.findByText("Credentials saved")).toBeTruthy();
+    // The session's list is loaded again, so other screens show the changed integration.
+    await waitFor(() => expect(dataStore.get().integrations).toEqual({ status: "ready", data: { "7": saved } }));
+    expect(listIntegrations).toHaveBeenCalledTimes(1);
   });
 
   it("refuses a field the SDK's rules refuse, and shows the server's refusal on its field", async () => {
@@ -62,5 +75,6 @@ describe("the integration's credentials", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save credentials" }));
     expect(await screen.findByText("Enter the API key")).toBeTruthy();
     expect(calls).toEqual([1]);
+    expect(listIntegrations).not.toHaveBeenCalled();
   });
 });

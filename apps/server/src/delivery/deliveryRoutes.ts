@@ -1,9 +1,10 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { platformLog, platformRegistrants, platformSessions } from "../db/schema/index.js";
+import { platformLog, platformRegistrants } from "../db/schema/index.js";
 import { defineRoute } from "../http/route.js";
-import { ownEvent, ownTimeline } from "../webinars/access.js";
+import { ownTimeline } from "../webinars/access.js";
 import { sessionDriverFor } from "./drivers.js";
+import { ownEventSession } from "./ownEventSession.js";
 import { youtubeRoutes } from "./youtube/youtubeRoutes.js";
 
 const PLATFORMS = { zoom: "Zoom", gotowebinar: "GoTo Webinar", youtube: "YouTube Live" } as const;
@@ -53,12 +54,8 @@ const delivery = defineRoute({
   answer: { description: "The event's delivery state.", schema: DeliveryAnswer },
   async handle({ params, caller, deps }) {
     const { orm } = deps.db;
-    const event = await ownEvent(orm, caller.accountId, params.id ?? "");
+    const { event, session } = await ownEventSession(orm, caller.accountId, params.id ?? "");
     const general = ((await ownTimeline(orm, caller.accountId, event.timelineId)).setting?.general ?? {}) as { deliveryPlatform?: string; integrationID?: string };
-    const [session] = await orm
-      .select()
-      .from(platformSessions)
-      .where(and(eq(platformSessions.accountId, caller.accountId), eq(platformSessions.eventId, event.id)));
     const wanted = isPlatform(general.deliveryPlatform) ? general.deliveryPlatform : null;
     const platform = session?.platform ?? wanted;
     const counts = await orm

@@ -1,3 +1,4 @@
+import type { WebinarDelivery, YouTubeBroadcastState } from "@cuepoint/sdk";
 import { eq } from "drizzle-orm";
 import { platformRegistrants, platformSessions, timelines, type PlatformRegistrantRow, type PlatformSessionRow } from "../db/schema/index.js";
 import { createEngineTestApp, type EngineTestApp } from "../engine/testSupport.js";
@@ -5,22 +6,18 @@ import { connectOAuth } from "../engine/actions/test-support/oauth.js";
 import { pointServicesAt } from "../integrations/test-support/serviceEnv.js";
 import { startDelivery, type DeliveryLoop } from "./syncDelivery.js";
 
-/** The answer of `GET /webinars/{id}/delivery`. */
-export interface DeliveryView {
-  platform: string | null;
-  status: string;
-  message: string;
-  remoteId: string;
-  remoteKind: string;
-  registrants: { registered: number; pending: number; refused: number };
-  log: Array<{ operation: string; outcome: string; detail: string; registrantId: string | null }>;
-}
-
 export interface DeliveryTestApp extends EngineTestApp {
   delivery: DeliveryLoop;
   integrationId: string;
-  /** The owner's `GET /webinars/{id}/delivery`. */
-  view(eventId: string): Promise<DeliveryView>;
+  /**
+   * Schedules an event of the timeline at a local start (its zone: Los Angeles) as the owner, runs
+   * the delivery sweep, and gives the event's id and what the platform holds for it ("" if nothing).
+   */
+  schedule(start: string): Promise<{ eventId: string; remoteId: string }>;
+  /** The owner's `GET /webinars/{id}/delivery`, through the SDK's client. */
+  view(eventId: string): Promise<WebinarDelivery>;
+  /** The owner's `GET /webinars/{id}/delivery/youtube`, through the SDK's client. */
+  broadcast(eventId: string): Promise<YouTubeBroadcastState>;
   sessionOf(eventId: string): Promise<PlatformSessionRow | undefined>;
   registrationOf(registrantId: string): Promise<PlatformRegistrantRow | undefined>;
   /** `GET /join/{token}` as a browser asks for it (redirects not followed). */
@@ -43,15 +40,21 @@ export async function createDeliveryTestApp(start: string, fakeUrl: string, plat
     .set({ setting: { ...setting, general: { ...setting.general, deliveryPlatform: platform, integrationID: integrationId } } })
     .where(eq(timelines.id, t.timeline.id));
   const delivery = startDelivery({ orm: t.db.orm, now: t.now, loop: false });
+  const sessionOf = (eventId: string) =>
+    t.db.orm.select().from(platformSessions).where(eq(platformSessions.eventId, eventId)).then((rows) => rows[0]);
   return {
     ...t,
     delivery,
     integrationId,
-    async view(eventId) {
-      const { success } = await t.owner.request<{ success: DeliveryView }>("GET", `/webinars/${eventId}/delivery`);
-      return success;
+    async schedule(start) {
+      const { success } = await t.owner.webinars.create({ webinarTimeline: t.timeline.id, start });
+      await delivery.drain();
+      const eventId = success.webinar.webinarID;
+      return { eventId, remoteId: (await sessionOf(eventId))?.remoteId ?? "" };
     },
-    sessionOf: (eventId) => t.db.orm.select().from(platformSessions).where(eq(platformSessions.eventId, eventId)).then((rows) => rows[0]),
+    view: async (eventId) => (await t.owner.webinars.delivery(eventId)).success,
+    broadcast: async (eventId) => (await t.owner.webinars.deliveryYoutube(eventId)).success,
+    sessionOf,
     registrationOf: (registrantId) =>
       t.db.orm.select().from(platformRegistrants).where(eq(platformRegistrants.registrantId, registrantId)).then((rows) => rows[0]),
     join: async (registrantId) => t.app.request(`/join/${registrantId}`, { redirect: "manual" }),

@@ -24,17 +24,10 @@ beforeEach(() => {
   goto.requests.length = 0;
 });
 
-async function schedule(start: string): Promise<{ eventId: string; key: string }> {
-  const { success } = await t.owner.webinars.create({ webinarTimeline: t.timeline.id, start });
-  await t.delivery.drain();
-  const eventId = success.webinar.webinarID;
-  return { eventId, key: (await t.sessionOf(eventId))?.remoteId ?? "" };
-}
-
 // A one-time form registers for the next open session: each test schedules before the ones before it.
 describe("GoTo Webinar delivery", () => {
   it("scheduling creates a GoTo webinar; a reschedule moves it, a delete cancels it", async () => {
-    const { eventId, key } = await schedule("2026-05-20T10:00");
+    const { eventId, remoteId: key } = await t.schedule("2026-05-20T10:00");
     const [create] = goto.calls(`POST ${WEBINARS}`);
     expect(create?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(create?.data).toMatchObject({
@@ -56,7 +49,7 @@ describe("GoTo Webinar delivery", () => {
   });
 
   it("a registration registers the person on GoTo and the Cuepoint link opens GoTo's join URL in the window", async () => {
-    const { eventId, key } = await schedule("2026-05-08T10:00");
+    const { eventId, remoteId: key } = await t.schedule("2026-05-08T10:00");
     const ann = await t.register("ann.lee@example.com", { eventId });
     await t.delivery.drain();
     const [request] = goto.calls(`POST ${WEBINARS}/${key}/registrants`);
@@ -72,7 +65,7 @@ describe("GoTo Webinar delivery", () => {
   });
 
   it("someone GoTo holds already (409, a crash lost our write, or the host added them) keeps GoTo's existing personal link", async () => {
-    const { eventId, key } = await schedule("2026-05-07T18:00"); // between the tests before and after
+    const { eventId, remoteId: key } = await t.schedule("2026-05-07T18:00"); // between the tests before and after
     const webinar = goto.created.get(key);
     const joinUrl = `https://global.gotowebinar.com/join/${key}/7000000000000000001`;
     webinar?.registrants.push({ registrantKey: "7000000000000000001", firstName: "Bo", lastName: "Ek", email: "Bo.Ek@example.com", joinUrl });
@@ -85,7 +78,7 @@ describe("GoTo Webinar delivery", () => {
   });
 
   it("GoTo's attendees with their join and leave times become attendance rows", async () => {
-    const { eventId, key } = await schedule("2026-05-07T10:00");
+    const { eventId, remoteId: key } = await t.schedule("2026-05-07T10:00");
     const came = await t.register("came@example.com", { eventId });
     await t.register("missed@example.com", { eventId });
     await t.delivery.drain();
@@ -105,7 +98,7 @@ describe("GoTo Webinar delivery", () => {
 
   it("a grant GoTo no longer accepts reaches the host in words on the webinar", async () => {
     goto.on({ [`POST ${WEBINARS}`]: () => ({ status: 401, json: { int_err_code: "InvalidToken", msg: "Invalid token passed" } }) });
-    const { eventId } = await schedule("2026-05-06T10:00");
+    const { eventId } = await t.schedule("2026-05-06T10:00");
     const view = await t.view(eventId);
     expect(view).toMatchObject({ platform: "gotowebinar", status: "refused" });
     expect(view.message).toBe("GoTo Webinar answered: the sign-in is no longer accepted (HTTP 401); connect GoTo Webinar again.");

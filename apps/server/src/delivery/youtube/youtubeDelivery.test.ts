@@ -26,30 +26,11 @@ beforeEach(() => {
   yt.unavailable.clear();
 });
 
-/** Schedules an event of the timeline at a local start (Los Angeles) and runs the delivery sweep. */
-async function schedule(start: string): Promise<string> {
-  const { success } = await t.owner.webinars.create({ webinarTimeline: t.timeline.id, start });
-  await t.delivery.drain();
-  return success.webinar.webinarID;
-}
-
-interface BroadcastView {
-  broadcastId: string;
-  lifeCycleStatus: string;
-  streamStatus: string;
-  ingestionAddress: string;
-  streamName: string;
-  message: string;
-}
-
-const broadcastView = async (eventId: string) =>
-  (await t.owner.request<{ success: BroadcastView }>("GET", `/webinars/${eventId}/delivery/youtube`)).success;
-
 const parts = (request: { query: URLSearchParams } | undefined) => request?.query.getAll("part").flatMap((p) => p.split(",")).sort();
 
 describe("YouTube Live broadcasts follow the events", () => {
   it("scheduling creates an unlisted broadcast and its stream, bound together, through Google's client with the integration's token", async () => {
-    const eventId = await schedule("2026-05-10T10:00");
+    const { eventId } = await t.schedule("2026-05-10T10:00");
     const [insert] = yt.calls("POST /youtube/v3/liveBroadcasts");
     expect(insert?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(parts(insert)).toEqual(["contentDetails", "snippet", "status"]);
@@ -74,11 +55,10 @@ describe("YouTube Live broadcasts follow the events", () => {
   });
 
   it("the host's console reads the broadcast's state and the stream key and ingest address from YouTube", async () => {
-    const eventId = await schedule("2026-05-10T12:00");
-    const remoteId = (await t.sessionOf(eventId))?.remoteId ?? "";
+    const { eventId, remoteId } = await t.schedule("2026-05-10T12:00");
     const streamId = yt.live.get(remoteId)?.boundStreamId ?? "";
     yt.requests.length = 0;
-    await expect(broadcastView(eventId)).resolves.toMatchObject({
+    await expect(t.broadcast(eventId)).resolves.toMatchObject({
       broadcastId: remoteId,
       lifeCycleStatus: "ready",
       streamStatus: "ready",
@@ -93,12 +73,11 @@ describe("YouTube Live broadcasts follow the events", () => {
 
     const broadcast = yt.live.get(remoteId);
     if (broadcast) broadcast.lifeCycleStatus = "live";
-    await expect(broadcastView(eventId)).resolves.toMatchObject({ lifeCycleStatus: "live" });
+    await expect(t.broadcast(eventId)).resolves.toMatchObject({ lifeCycleStatus: "live" });
   });
 
   it("a reschedule updates the broadcast's snippet, a delete deletes it, each a line of the delivery log", async () => {
-    const eventId = await schedule("2026-05-11T10:00");
-    const remoteId = (await t.sessionOf(eventId))?.remoteId ?? "";
+    const { eventId, remoteId } = await t.schedule("2026-05-11T10:00");
     t.setNow("2026-05-01T16:05:00Z");
     await t.owner.webinars.reschedule({ webinarID: eventId, startTime: "2026-05-12T09:30-07:00" });
     await t.delivery.drain();
@@ -119,17 +98,17 @@ describe("YouTube Live broadcasts follow the events", () => {
 
   it("a channel not enabled for live streaming: the host reads YouTube's words on the webinar's screen and in the log", async () => {
     yt.liveStreamingNotEnabled = true;
-    const eventId = await schedule("2026-05-09T10:00");
+    const { eventId } = await t.schedule("2026-05-09T10:00");
     const view = await t.view(eventId);
     expect(view).toMatchObject({ status: "refused", message: "YouTube Live answered: The user is not enabled for live streaming." });
     expect(view.log).toMatchObject([{ operation: "create", outcome: "refused", detail: "YouTube Live answered: The user is not enabled for live streaming." }]);
     expect(yt.calls("POST /youtube/v3/liveStreams")).toHaveLength(0);
-    await expect(t.owner.request("GET", `/webinars/${eventId}/delivery/youtube`)).rejects.toMatchObject({ status: 404 });
+    await expect(t.broadcast(eventId)).rejects.toMatchObject({ status: 404 });
   });
 
   it("a spent quota is YouTube's words too, and is tried again later rather than given up", async () => {
     yt.quotaExceeded = true;
-    const eventId = await schedule("2026-05-08T10:00");
+    const { eventId } = await t.schedule("2026-05-08T10:00");
     expect(await t.sessionOf(eventId)).toMatchObject({ status: "pending", attempts: 1 });
     const view = await t.view(eventId);
     expect(view.message).toMatch(/^YouTube Live answered: The request cannot be completed because you have exceeded your quota\. Trying again at 2026-05-01T16:00:30/);
@@ -143,7 +122,7 @@ describe("YouTube Live broadcasts follow the events", () => {
   it("a stream YouTube could not insert: the broadcast just inserted is deleted, and the retry makes a whole new pair", async () => {
     yt.unavailable.add("POST /youtube/v3/liveStreams");
     // Between the events of the tests around it: a registration goes to the next open event.
-    const eventId = await schedule("2026-05-07T18:00");
+    const { eventId } = await t.schedule("2026-05-07T18:00");
     const [first] = yt.calls("POST /youtube/v3/liveBroadcasts");
     const strayId = [...yt.live.values()].find((b) => b.scheduledStartTime === "2026-05-08T01:00:00Z")?.id ?? "";
     expect(first).toBeTruthy();
@@ -160,7 +139,7 @@ describe("YouTube Live broadcasts follow the events", () => {
   });
 
   it("registrants are not sent to YouTube (it has none): their link opens Cuepoint's room", async () => {
-    const eventId = await schedule("2026-05-07T10:00");
+    const { eventId } = await t.schedule("2026-05-07T10:00");
     const ann = await t.register("ann.yt@example.com", { eventId });
     await t.delivery.drain();
     expect(await t.registrationOf(ann)).toBeUndefined();
@@ -172,7 +151,7 @@ describe("YouTube Live broadcasts follow the events", () => {
 
   it("an expired token is refreshed with the grant's refresh token before YouTube is called", async () => {
     t.setNow("2026-05-15T16:00:00Z"); // days after the last call: the hour-long token has expired
-    await schedule("2026-05-20T10:00");
+    await t.schedule("2026-05-20T10:00");
     const refresh = yt.calls("POST /token").find((r) => (r.data as Record<string, string>).grant_type === "refresh_token");
     expect(refresh?.data).toMatchObject({ refresh_token: "1//yt-refresh", client_id: "youtube-client" });
     const [insert] = yt.calls("POST /youtube/v3/liveBroadcasts");
@@ -186,8 +165,7 @@ describe("the registrant's room of a YouTube Live event", () => {
     ((await (await t.app.request(`/api/public/room/${token}`)).json()) as { success: RoomSnapshot }).success;
 
   it("embeds the broadcast (youtube-nocookie) in place of the room's player, keeps the room's chat, and its page frames exactly that origin", async () => {
-    const eventId = await schedule("2026-05-06T10:00");
-    const remoteId = (await t.sessionOf(eventId))?.remoteId ?? "";
+    const { eventId, remoteId } = await t.schedule("2026-05-06T10:00");
     const bo = await t.register("bo.yt@example.com", { eventId });
     t.setNow("2026-05-06T16:58:00Z"); // the waiting room: nothing embedded yet
     expect((await snapshot(bo)).embed).toBeNull();
@@ -207,7 +185,7 @@ describe("the registrant's room of a YouTube Live event", () => {
 
   it("before its broadcast exists (refused), the room embeds nothing", async () => {
     yt.liveStreamingNotEnabled = true;
-    const eventId = await schedule("2026-05-05T10:00");
+    const { eventId } = await t.schedule("2026-05-05T10:00");
     const cy = await t.register("cy.yt@example.com", { eventId });
     t.setNow("2026-05-05T17:10:00Z");
     expect((await snapshot(cy)).embed).toBeNull();

@@ -2,9 +2,8 @@ import * as v from "valibot";
 import { defineRoute } from "../../http/route.js";
 import { notFound } from "../../http/errors.js";
 import { ServiceError } from "../../integrations/serviceCall.js";
-import { ownEvent } from "../../webinars/access.js";
 import { platformContext } from "../drivers.js";
-import { sessionOf } from "../sessions.js";
+import { ownEventSession } from "../ownEventSession.js";
 import { youtubeDriver } from "./youtubeDriver.js";
 
 const BroadcastAnswer = v.object({
@@ -44,8 +43,7 @@ const broadcast = defineRoute({
   answer: { description: "The broadcast as YouTube has it now.", schema: BroadcastAnswer },
   async handle({ params, caller, deps }) {
     const { orm } = deps.db;
-    const event = await ownEvent(orm, caller.accountId, params.id ?? "");
-    const session = await sessionOf(orm, caller.accountId, event.id);
+    const { session } = await ownEventSession(orm, caller.accountId, params.id ?? "");
     if (!session || session.platform !== "youtube" || !session.remoteId || session.status === "cancelled") {
       throw notFound("This webinar has no YouTube Live broadcast (yet): see its delivery state.");
     }

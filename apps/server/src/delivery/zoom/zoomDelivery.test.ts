@@ -30,16 +30,9 @@ beforeEach(() => {
   zoom.unavailable = false;
 });
 
-/** Schedules an event of the timeline at a local start (Los Angeles) and runs the delivery sweep. */
-async function schedule(start: string): Promise<string> {
-  const { success } = await t.owner.webinars.create({ webinarTimeline: t.timeline.id, start });
-  await t.delivery.drain();
-  return success.webinar.webinarID;
-}
-
 describe("Zoom sessions follow the events", () => {
   it("scheduling creates the webinar on Zoom with the event's start, length and zone, and keeps its id", async () => {
-    const eventId = await schedule("2026-05-10T10:00");
+    const { eventId } = await t.schedule("2026-05-10T10:00");
     const [create] = zoom.calls("POST /v2/users/me/webinars");
     expect(create?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(create?.data).toMatchObject({
@@ -56,8 +49,7 @@ describe("Zoom sessions follow the events", () => {
   });
 
   it("a reschedule moves the webinar, a delete cancels it, each a line of the delivery log", async () => {
-    const eventId = await schedule("2026-05-11T10:00");
-    const remoteId = (await t.sessionOf(eventId))?.remoteId ?? "";
+    const { eventId, remoteId } = await t.schedule("2026-05-11T10:00");
     t.setNow("2026-05-01T16:05:00Z");
     await t.owner.webinars.reschedule({ webinarID: eventId, startTime: "2026-05-12T09:30-07:00" });
     await t.delivery.drain();
@@ -92,7 +84,7 @@ describe("Zoom sessions follow the events", () => {
 
   it("an account without Zoom's webinar plan gets a Zoom meeting with registration, which follows the event like a webinar", async () => {
     zoom.noWebinarPlan = true;
-    const eventId = await schedule("2026-05-09T10:00");
+    const { eventId } = await t.schedule("2026-05-09T10:00");
     expect(zoom.calls("POST /v2/users/me/webinars")).toHaveLength(1); // Zoom said "Webinar plan is missing."
     const [create] = zoom.calls("POST /v2/users/me/meetings");
     expect(create?.data).toMatchObject({ type: 2, start_time: "2026-05-09T17:00:00Z", duration: 60, timezone: "America/Los_Angeles", settings: { approval_type: 0 } });
@@ -143,8 +135,7 @@ describe("Zoom sessions follow the events", () => {
 // those of the tests before it.
 describe("Zoom registrants", () => {
   it("a registration registers the person on Zoom; the Cuepoint link shows the countdown before the window and opens Zoom's personal link in it", async () => {
-    const eventId = await schedule("2026-05-08T10:00");
-    const remoteId = (await t.sessionOf(eventId))?.remoteId ?? "";
+    const { eventId, remoteId } = await t.schedule("2026-05-08T10:00");
     const ann = await t.register("ann.lee@example.com", { eventId });
     await t.delivery.drain();
     const [request] = zoom.calls(`POST /v2/webinars/${remoteId}/registrants`);
@@ -167,8 +158,7 @@ describe("Zoom registrants", () => {
   });
 
   it("people registered together go to Zoom in one batch registration with auto-approval", async () => {
-    const eventId = await schedule("2026-05-07T10:00");
-    const remoteId = (await t.sessionOf(eventId))?.remoteId ?? "";
+    const { eventId, remoteId } = await t.schedule("2026-05-07T10:00");
     const people = ["bo@example.com", "cy@example.com", "di@example.com"];
     const ids = await Promise.all(people.map((email) => t.register(email, { eventId })));
     await t.delivery.drain();
@@ -180,8 +170,7 @@ describe("Zoom registrants", () => {
   });
 
   it("a full webinar: the host reads Zoom's words on the webinar, the registrant gets a page saying what to do", async () => {
-    const eventId = await schedule("2026-05-06T10:00");
-    const remoteId = (await t.sessionOf(eventId))?.remoteId ?? "";
+    const { eventId, remoteId } = await t.schedule("2026-05-06T10:00");
     const webinar = zoom.created.get(remoteId);
     if (webinar) webinar.capacity = 0;
     const eve = await t.register("eve@example.com", { eventId });
@@ -197,8 +186,7 @@ describe("Zoom registrants", () => {
   });
 
   it("Zoom's participants report becomes attendance: the attendee gets the attendees' mail, the others the non-attendees'", async () => {
-    const eventId = await schedule("2026-05-05T10:00");
-    const remoteId = (await t.sessionOf(eventId))?.remoteId ?? "";
+    const { eventId, remoteId } = await t.schedule("2026-05-05T10:00");
     const came = await t.register("came@example.com", { eventId });
     const missed = await t.register("missed@example.com", { eventId });
     await t.delivery.drain();
@@ -229,13 +217,13 @@ describe("Zoom registrants", () => {
 
 describe("Zoom delivery and accounts", () => {
   it("another account cannot read an event's delivery", async () => {
-    const eventId = await schedule("2026-05-20T10:00");
+    const { eventId } = await t.schedule("2026-05-20T10:00");
     await expect(t.stranger.request("GET", `/webinars/${eventId}/delivery`)).rejects.toMatchObject({ status: 404 });
   });
 
   it("an expired token is refreshed with the grant's refresh token before Zoom is called", async () => {
     t.setNow("2026-05-15T16:00:00Z"); // days after the last call: the hour-long token has expired
-    await schedule("2026-05-21T10:00");
+    await t.schedule("2026-05-21T10:00");
     const refresh = zoom.calls("POST /oauth/token").find((r) => (r.data as Record<string, string>).grant_type === "refresh_token");
     expect(refresh?.data).toMatchObject({ refresh_token: "zoom-refresh" });
     expect(zoom.calls("POST /v2/users/me/webinars")[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -244,8 +232,7 @@ describe("Zoom delivery and accounts", () => {
 
 describe("Zoom and CSV imports", () => {
   it("an imported list is registered on Zoom in batches of 30, each keeping a personal link", async () => {
-    const eventId = await schedule("2026-05-04T10:00"); // the next open session: the import's rows go to it
-    const remoteId = (await t.sessionOf(eventId))?.remoteId ?? "";
+    const { eventId, remoteId } = await t.schedule("2026-05-04T10:00"); // the next open session: the import's rows go to it
     await t.db.orm.update(users).set({ features: { registrantUpload: true } }).where(eq(users.accountId, t.accountId));
     const rows = Array.from({ length: 35 }, (_, i) => `lead${i}@example.com,Lead ${i}`).join("\n");
     const answer = await t.owner.leads.upload({ webinarTimeline: t.timeline.id, csv: new Blob([`email,name\n${rows}\n`], { type: "text/csv" }) });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Client } from "@cuepoint/sdk";
-import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
-import { startFakeService, type FakeAnswer, type FakeRoutes, type FakeService, type ReceivedRequest } from "../../test-support/fakeService.js";
-import { pointServicesAt } from "../../test-support/serviceEnv.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
+import { makeJob } from "../../../engine/actions/test-support/jobs.js";
+import type { FakeAnswer, FakeRoutes, ReceivedRequest } from "../../test-support/fakeService.js";
+import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 
 /*
  * ActiveCampaign API v3 as its reference documents it (the calls addToAutomation and delete make),
@@ -22,11 +20,6 @@ import { pointServicesAt } from "../../test-support/serviceEnv.js";
 
 const KEY = "ac-key-0123456789-abcd";
 
-let t: TestApp;
-let owner: Client;
-let accountId: string;
-let peer: FakeService;
-let restoreEnv: () => void;
 let acId: string;
 /** The account's contacts by email, and each contact's automation runs. */
 const contacts = new Map<string, string>();
@@ -70,54 +63,44 @@ const routes = (): FakeRoutes => ({
   ...contactRoutes("12"),
 });
 
+const app = serviceTestApp(routes());
+
 beforeAll(async () => {
-  peer = await startFakeService(routes());
-  restoreEnv = pointServicesAt(peer.url);
-  t = await createTestApp();
-  const user = await t.user();
-  accountId = user.accountId;
-  owner = t.client(await t.login(user.email));
-  acId = (await owner.integrations.create({ type: "ACTIVECAMPAIGN", api_url: "https://acme.api-us1.com", api_key: KEY })).success.integrationid;
-});
-afterAll(async () => {
-  restoreEnv();
-  await Promise.all([t.close(), peer.close()]);
+  acId = (await app.owner.integrations.create({ type: "ACTIVECAMPAIGN", api_url: "https://acme.api-us1.com", api_key: KEY })).success.integrationid;
 });
 beforeEach(() => {
-  peer.on(routes());
-  peer.requests.length = 0;
+  app.fake.on(routes());
   contacts.clear();
   runs.clear();
 });
 
 const job = (action: string, model: Record<string, unknown> = {}, registrant: Partial<Parameters<typeof makeJob>[0]["registrant"]> = {}, integrationID = acId) =>
-  makeJob({ accountId, integrationType: "ACTIVECAMPAIGN", action, integrationID, model, registrant });
-const calls = () => peer.requests.map((r) => `${r.method} ${r.path}`);
+  makeJob({ accountId: app.accountId, integrationType: "ACTIVECAMPAIGN", action, integrationID, model, registrant });
+const calls = () => app.fake.requests.map((r) => `${r.method} ${r.path}`);
 
 describe("ActiveCampaign addToAutomation", () => {
   it("syncs the contact, looks at its automations and adds it to the picked one", async () => {
-    await expect(executeAction(actionContext(t), job("addToAutomation", { automationName: "3" }))).resolves.toEqual({
+    await expect(app.execute(job("addToAutomation", { automationName: "3" }))).resolves.toEqual({
       status: "sent",
       detail: "contact 12 added to automation 3 (HTTP 201)",
     });
     expect(calls()).toEqual(["POST /api/3/contact/sync", "GET /api/3/contacts/12/contactAutomations", "POST /api/3/contactAutomations"]);
-    expect(peer.requests.every((r) => r.headers["api-token"] === KEY)).toBe(true);
-    expect(peer.requests[2]?.data).toEqual({ contactAutomation: { contact: "12", automation: "3" } });
+    expect(app.fake.requests.every((r) => r.headers["api-token"] === KEY)).toBe(true);
+    expect(app.fake.requests[2]?.data).toEqual({ contactAutomation: { contact: "12", automation: "3" } });
   });
 
   it("a retry after a lost answer does not start a second run", async () => {
-    const ctx = actionContext(t);
-    peer.on({
+    app.fake.on({
       "POST /api/3/contactAutomations": (r) => {
         const { contact, automation } = (r.data as { contactAutomation: { contact: string; automation: string } }).contactAutomation;
         runs.set(contact, [{ id: "100", contact, automation, seriesid: automation, status: "1" }]);
         return { status: 504, json: { message: "Gateway Timeout" } };
       },
     });
-    await expect(executeAction(ctx, job("addToAutomation", { automationName: "3" }))).rejects.toThrow(
+    await expect(app.execute(job("addToAutomation", { automationName: "3" }))).rejects.toThrow(
       new RetryableActionError("ActiveCampaign answered HTTP 504: Gateway Timeout"),
     );
-    await expect(executeAction(ctx, { ...job("addToAutomation", { automationName: "3" }), attempt: 2 })).resolves.toEqual({
+    await expect(app.execute({ ...job("addToAutomation", { automationName: "3" }), attempt: 2 })).resolves.toEqual({
       status: "sent",
       detail: "contact 12 is in automation 3 (added once)",
     });
@@ -126,20 +109,19 @@ describe("ActiveCampaign addToAutomation", () => {
   });
 
   it("skips a contact already running the automation; adds one whose earlier run ended", async () => {
-    const ctx = actionContext(t);
     contacts.set("ada@example.com", "12");
     runs.set("12", [{ id: "90", contact: "12", automation: "3", seriesid: "3", status: "1" }]);
-    await expect(executeAction(ctx, job("addToAutomation", { automationName: "3" }))).resolves.toEqual({
+    await expect(app.execute(job("addToAutomation", { automationName: "3" }))).resolves.toEqual({
       status: "skipped",
       reason: "the contact is already in this automation",
     });
     runs.set("12", [{ id: "90", contact: "12", automation: "3", seriesid: "3", status: "2" }]);
-    await expect(executeAction(ctx, job("addToAutomation", { automationName: "3" }))).resolves.toMatchObject({ status: "sent" });
+    await expect(app.execute(job("addToAutomation", { automationName: "3" }))).resolves.toMatchObject({ status: "sent" });
     expect(runs.get("12")).toHaveLength(2);
   });
 
   it("refuses a node without its automation", async () => {
-    await expect(executeAction(actionContext(t), job("addToAutomation"))).rejects.toThrow(
+    await expect(app.execute(job("addToAutomation"))).rejects.toThrow(
       new PermanentActionError("ActiveCampaign: Pick an automation (automationName)."),
     );
   });
@@ -148,26 +130,25 @@ describe("ActiveCampaign addToAutomation", () => {
 describe("ActiveCampaign delete", () => {
   it("finds the contact by email and deletes it", async () => {
     contacts.set("ada@example.com", "12");
-    await expect(executeAction(actionContext(t), job("delete"))).resolves.toEqual({ status: "sent", detail: "contact 12 deleted (HTTP 200)" });
+    await expect(app.execute(job("delete"))).resolves.toEqual({ status: "sent", detail: "contact 12 deleted (HTTP 200)" });
     expect(calls()).toEqual(["GET /api/3/contacts", "DELETE /api/3/contacts/12"]);
-    expect(peer.requests[0]?.query.get("email")).toBe("ada@example.com");
+    expect(app.fake.requests[0]?.query.get("email")).toBe("ada@example.com");
     expect(contacts.size).toBe(0);
   });
 
   it("skips a registrant who is not a contact (a retry after the delete ends here) or has no email", async () => {
-    const ctx = actionContext(t);
-    await expect(executeAction(ctx, job("delete"))).resolves.toEqual({
+    await expect(app.execute(job("delete"))).resolves.toEqual({
       status: "skipped",
       reason: "the registrant is not (or no longer) an ActiveCampaign contact",
     });
-    await expect(executeAction(ctx, job("delete", {}, { email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
+    await expect(app.execute(job("delete", {}, { email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
     expect(calls()).toEqual(["GET /api/3/contacts"]);
   });
 
   it("shows a refused key in ActiveCampaign's words, permanently", async () => {
-    const wrong = (await owner.integrations.create({ type: "ACTIVECAMPAIGN", api_url: "https://acme.api-us1.com", api_key: "wrong-key-0123456789" }))
+    const wrong = (await app.owner.integrations.create({ type: "ACTIVECAMPAIGN", api_url: "https://acme.api-us1.com", api_key: "wrong-key-0123456789" }))
       .success.integrationid;
-    await expect(executeAction(actionContext(t), job("delete", {}, {}, wrong))).rejects.toThrow(
+    await expect(app.execute(job("delete", {}, {}, wrong))).rejects.toThrow(
       new PermanentActionError("ActiveCampaign answered HTTP 403: You are not authorized to access this resource"),
     );
   });

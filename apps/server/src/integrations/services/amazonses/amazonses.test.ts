@@ -1,18 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Client } from "@cuepoint/sdk";
-import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
+import { makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { pointServicesAt } from "../../test-support/serviceEnv.js";
-import { SES_KEY_ID, SES_REGION, SES_SECRET, startSesFake, verifySigV4, type SesFake } from "./fake.js";
+import { serviceTestApp } from "../../test-support/serviceTestApp.js";
+import { SES_KEY_ID, SES_REGION, SES_SECRET, startSesFake, verifySigV4 } from "./fake.js";
 
-let t: TestApp;
-let owner: Client;
-let accountId: string;
-let ses: SesFake;
-let restoreEnv: () => void;
 let integrationId: string;
 
 const KEYS = { aws_access_key_id: SES_KEY_ID, aws_secret_access_key: SES_SECRET, aws_region: SES_REGION };
@@ -24,31 +18,22 @@ const MODEL = {
 };
 const SEND = "POST /v2/email/outbound-emails";
 
+const app = serviceTestApp(startSesFake);
+
 beforeAll(async () => {
-  ses = await startSesFake();
-  restoreEnv = pointServicesAt(ses.url);
-  t = await createTestApp();
-  const user = await t.user();
-  accountId = user.accountId;
-  owner = t.client(await t.login(user.email));
   integrationId = await create();
 });
-afterAll(async () => {
-  restoreEnv();
-  await Promise.all([t.close(), ses.close()]);
-});
 beforeEach(() => {
-  ses.requests.length = 0;
-  ses.mails.length = 0;
-  Object.assign(ses.account, { SendingEnabled: true, ProductionAccessEnabled: true });
+  app.fake.mails.length = 0;
+  Object.assign(app.fake.account, { SendingEnabled: true, ProductionAccessEnabled: true });
 });
 
 async function create(fields: Record<string, string> = {}): Promise<string> {
-  return (await owner.integrations.create({ type: "AMAZONSES", ...KEYS, ...fields })).success.integrationid;
+  return (await app.owner.integrations.create({ type: "AMAZONSES", ...KEYS, ...fields })).success.integrationid;
 }
 
 const job = (model: Record<string, unknown> = MODEL, integrationID = integrationId) =>
-  makeJob({ accountId, integrationType: "AMAZONSES", action: "sendMail", integrationID, model });
+  makeJob({ accountId: app.accountId, integrationType: "AMAZONSES", action: "sendMail", integrationID, model });
 
 /** The body's HTML part: the join link clickable (the SDK's renderMessage). */
 const JOIN_HTML =
@@ -56,49 +41,49 @@ const JOIN_HTML =
 
 describe("Amazon SES check", () => {
   it("asks GetAccount with a SigV4-signed request and says what the account can do", async () => {
-    await expect(owner.integrations.check("amazonses", KEYS)).resolves.toMatchObject({
+    await expect(app.owner.integrations.check("amazonses", KEYS)).resolves.toMatchObject({
       success: true,
       message: "Amazon SES accepted the keys: sending is enabled in eu-west-1 (50,000 mails a day).",
     });
-    const [request] = ses.calls("GET /v2/email/account");
+    const [request] = app.fake.calls("GET /v2/email/account");
     expect(String(request?.headers.authorization)).toMatch(
       new RegExp(`^AWS4-HMAC-SHA256 Credential=${SES_KEY_ID}/\\d{8}/${SES_REGION}/ses/aws4_request, ?SignedHeaders=[a-z0-9;-]*host[a-z0-9;-]*, ?Signature=[0-9a-f]{64}$`),
     );
     expect(verifySigV4(request!)).toBeUndefined();
-    ses.account.ProductionAccessEnabled = false;
-    await expect(owner.integrations.check("amazonses", KEYS)).resolves.toMatchObject({
+    app.fake.account.ProductionAccessEnabled = false;
+    await expect(app.owner.integrations.check("amazonses", KEYS)).resolves.toMatchObject({
       message: expect.stringContaining("the account is in the sandbox in eu-west-1 (200 mails a day)"),
     });
   });
 
   it("answers 422 in Amazon's words for an unknown key, a wrong secret or a paused account", async () => {
-    await expect(owner.integrations.check("amazonses", { ...KEYS, aws_access_key_id: "AKIAUNKNOWN000000000" })).rejects.toMatchObject({
+    await expect(app.owner.integrations.check("amazonses", { ...KEYS, aws_access_key_id: "AKIAUNKNOWN000000000" })).rejects.toMatchObject({
       status: 422,
       message: "Amazon SES answered: The security token included in the request is invalid. (UnrecognizedClientException)",
     });
-    await expect(owner.integrations.check("amazonses", { ...KEYS, aws_secret_access_key: "not-the-secret-000000000000000000000000" }))
+    await expect(app.owner.integrations.check("amazonses", { ...KEYS, aws_secret_access_key: "not-the-secret-000000000000000000000000" }))
       .rejects.toMatchObject({ status: 422, message: expect.stringMatching(/^Amazon SES answered: The request signature we calculated does not match.*\(SignatureDoesNotMatch\)$/) });
-    ses.account.SendingEnabled = false;
-    await expect(owner.integrations.check("amazonses", KEYS)).rejects.toMatchObject({
+    app.fake.account.SendingEnabled = false;
+    await expect(app.owner.integrations.check("amazonses", KEYS)).rejects.toMatchObject({
       status: 422,
       message: "Amazon SES accepted the keys, but sending is paused for this account in eu-west-1.",
     });
   });
 
   it("a saved integration's test marks it connected from Amazon's answer", async () => {
-    await expect(owner.integrations.test(integrationId)).resolves.toMatchObject({ success: true });
+    await expect(app.owner.integrations.test(integrationId)).resolves.toMatchObject({ success: true });
     const wrong = await create({ aws_secret_access_key: "wrong-secret-0000000000000000000000000" });
-    await expect(owner.integrations.test(wrong)).rejects.toMatchObject({ status: 422 });
+    await expect(app.owner.integrations.test(wrong)).rejects.toMatchObject({ status: 422 });
   });
 });
 
 describe("Amazon SES sendMail", () => {
   it("sends the personalised mail as SendEmail documents it, signed, once, with the idempotency key header", async () => {
-    const outcome = await executeAction(actionContext(t), job());
-    expect(outcome).toEqual({ status: "sent", detail: `SES message ${ses.mails[0]?.messageId}` });
-    expect(ses.calls(SEND)).toHaveLength(1);
-    expect(verifySigV4(ses.calls(SEND)[0]!)).toBeUndefined();
-    expect(ses.mails[0]?.body).toEqual({
+    const outcome = await app.execute(job());
+    expect(outcome).toEqual({ status: "sent", detail: `SES message ${app.fake.mails[0]?.messageId}` });
+    expect(app.fake.calls(SEND)).toHaveLength(1);
+    expect(verifySigV4(app.fake.calls(SEND)[0]!)).toBeUndefined();
+    expect(app.fake.mails[0]?.body).toEqual({
       FromEmailAddress: '"Acme Events" <events@acme.example>',
       Destination: { ToAddresses: ['"Ada Lovelace" <ada@example.com>'] },
       Content: {
@@ -115,38 +100,36 @@ describe("Amazon SES sendMail", () => {
   });
 
   it("throttling and 5xx are retried by the engine (not by the SDK): one request each, one mail in the end, same key", async () => {
-    const ctx = actionContext(t);
-    ses.failNext(429, "TooManyRequestsException", "Maximum sending rate exceeded.");
-    await expect(executeAction(ctx, job())).rejects.toThrow(
+    app.fake.failNext(429, "TooManyRequestsException", "Maximum sending rate exceeded.");
+    await expect(app.execute(job())).rejects.toThrow(
       new RetryableActionError("Amazon SES answered HTTP 429: Maximum sending rate exceeded. (TooManyRequestsException)"),
     );
-    ses.failNext(503, "ServiceUnavailable", "Service is unavailable. Please try again later.");
-    await expect(executeAction(ctx, { ...job(), attempt: 2 })).rejects.toBeInstanceOf(RetryableActionError);
-    expect(ses.calls(SEND)).toHaveLength(2);
-    await expect(executeAction(ctx, { ...job(), attempt: 3 })).resolves.toMatchObject({ status: "sent" });
-    expect(ses.mails).toHaveLength(1);
-    const keys = ses.calls(SEND).map((request) => (request.data as { Content: { Simple: { Headers: Array<{ Value: string }> } } }).Content.Simple.Headers[0]?.Value);
+    app.fake.failNext(503, "ServiceUnavailable", "Service is unavailable. Please try again later.");
+    await expect(app.execute({ ...job(), attempt: 2 })).rejects.toBeInstanceOf(RetryableActionError);
+    expect(app.fake.calls(SEND)).toHaveLength(2);
+    await expect(app.execute({ ...job(), attempt: 3 })).resolves.toMatchObject({ status: "sent" });
+    expect(app.fake.mails).toHaveLength(1);
+    const keys = app.fake.calls(SEND).map((request) => (request.data as { Content: { Simple: { Headers: Array<{ Value: string }> } } }).Content.Simple.Headers[0]?.Value);
     expect(new Set(keys)).toEqual(new Set(["node-1:reg-7:evt-3"]));
   });
 
   it("shows Amazon's refusal permanently in its words; incomplete input is refused or skipped before any call", async () => {
-    const ctx = actionContext(t);
-    await expect(executeAction(ctx, job({ ...MODEL, emailFrom: "news@unverified.example" }))).rejects.toThrow(
+    await expect(app.execute(job({ ...MODEL, emailFrom: "news@unverified.example" }))).rejects.toThrow(
       new PermanentActionError(
         "Amazon SES answered HTTP 400: Email address is not verified. The following identities failed the check in region EU-WEST-1: news@unverified.example (MessageRejected)",
       ),
     );
     const wrongSecret = await create({ aws_secret_access_key: "wrong-secret-1111111111111111111111111" });
-    await expect(executeAction(ctx, job(MODEL, wrongSecret))).rejects.toThrow(/^Amazon SES answered HTTP 403: The request signature we calculated/);
-    ses.requests.length = 0;
-    await expect(executeAction(ctx, job({ ...MODEL, emailFrom: "not-an-address" }))).rejects.toThrow(
+    await expect(app.execute(job(MODEL, wrongSecret))).rejects.toThrow(/^Amazon SES answered HTTP 403: The request signature we calculated/);
+    app.fake.requests.length = 0;
+    await expect(app.execute(job({ ...MODEL, emailFrom: "not-an-address" }))).rejects.toThrow(
       new PermanentActionError('Amazon SES: "not-an-address" is not an email address to send from (emailFrom).'),
     );
     const noEmail = job();
     noEmail.registrant = { ...noEmail.registrant, email: "" };
-    await expect(executeAction(ctx, noEmail)).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
-    expect(ses.requests).toHaveLength(0);
-    expect(ses.mails).toHaveLength(0);
+    await expect(app.execute(noEmail)).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
+    expect(app.fake.requests).toHaveLength(0);
+    expect(app.fake.mails).toHaveLength(0);
   });
 
   it("Amazon SES out of reach is retryable", async () => {
@@ -154,7 +137,7 @@ describe("Amazon SES sendMail", () => {
     await stopped.close();
     const restore = pointServicesAt(stopped.url);
     try {
-      await expect(executeAction(actionContext(t), job())).rejects.toBeInstanceOf(RetryableActionError);
+      await expect(app.execute(job())).rejects.toBeInstanceOf(RetryableActionError);
     } finally {
       restore();
     }
@@ -167,7 +150,7 @@ describe("Amazon SES sendMail", () => {
     const restore = pointServicesAt(`http://127.0.0.1:${port}`);
     process.env.CUEPOINT_INTEGRATION_TIMEOUT_MS = "300";
     try {
-      const lost = await executeAction(actionContext(t), job()).catch((error: unknown) => error);
+      const lost = await app.execute(job()).catch((error: unknown) => error);
       expect(lost).toBeInstanceOf(PermanentActionError);
       expect((lost as Error).message).toMatch(/may have been carried out all the same, so it is not tried again/);
     } finally {
@@ -178,7 +161,7 @@ describe("Amazon SES sendMail", () => {
     // The same port, closed now: the connection is refused, so the mail surely did not go out.
     const closed = pointServicesAt(`http://127.0.0.1:${port}`);
     try {
-      await expect(executeAction(actionContext(t), job())).rejects.toBeInstanceOf(RetryableActionError);
+      await expect(app.execute(job())).rejects.toBeInstanceOf(RetryableActionError);
     } finally {
       closed();
     }

@@ -1,76 +1,59 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Client } from "@cuepoint/sdk";
-import { executeAction } from "../../../engine/actions/index.js";
-import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
 import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
-import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
 import { loadIntegration } from "../../store.js";
-import { pointServicesAt } from "../../test-support/serviceEnv.js";
-import { startDripFake, type DripFake } from "./fake.js";
+import { serviceTestApp } from "../../test-support/serviceTestApp.js";
+import { startDripFake } from "./fake.js";
 
-let t: TestApp;
-let owner: Client;
-let accountId: string;
-let drip: DripFake;
-let restoreEnv: () => void;
 let integrationId: string;
 
 const BASE = "/v2/9999999";
 const ADA = `${BASE}/subscribers/ada%40example.com`;
 
+const app = serviceTestApp(startDripFake);
+
 beforeAll(async () => {
-  drip = await startDripFake();
-  restoreEnv = pointServicesAt(drip.url);
-  t = await createTestApp();
-  const user = await t.user();
-  accountId = user.accountId;
-  owner = t.client(await t.login(user.email));
-  integrationId = await connectOAuth(owner, "drip", "drip-code");
-});
-afterAll(async () => {
-  restoreEnv();
-  await Promise.all([t.close(), drip.close()]);
+  integrationId = await connectOAuth(app.owner, "drip", "drip-code");
 });
 beforeEach(() => {
-  drip.requests.length = 0;
-  drip.subscribers.length = 0;
-  drip.token = "drip-token-0123456789";
+  app.fake.subscribers.length = 0;
+  app.fake.token = "drip-token-0123456789";
 });
 
 const job = (action: string, model: Record<string, unknown>, registrant: Partial<ActionJob["registrant"]> = {}) =>
-  makeJob({ accountId, integrationType: "DRIP", action, integrationID: integrationId, model, registrant });
+  makeJob({ accountId: app.accountId, integrationType: "DRIP", action, integrationID: integrationId, model, registrant });
 
 /** Carries out a job as the scheduler does when it is due: through the engine's `executeAction` and the registry. */
-const perform = (work: ActionJob) => executeAction(actionContext(t), work);
+const perform = (work: ActionJob) => app.execute(work);
 
-const calls = () => drip.requests.map((r) => `${r.method} ${r.path}`);
+const calls = () => app.fake.requests.map((r) => `${r.method} ${r.path}`);
 const seedAda = async () => {
   await perform(job("addTag", { tagName: "vip" }));
-  drip.requests.length = 0;
+  app.fake.requests.length = 0;
 };
 
 describe("Drip connection", () => {
   it("connecting remembers the grant's account; the test reads it with the Bearer token and a User-Agent", async () => {
-    expect((await loadIntegration(t.db.orm, accountId, integrationId)).row.meta).toMatchObject({ account_id: "9999999" });
-    await expect(owner.integrations.test(integrationId)).resolves.toMatchObject({ message: "Drip answered: account Acme Webinars." });
+    expect((await loadIntegration(app.t.db.orm, app.accountId, integrationId)).row.meta).toMatchObject({ account_id: "9999999" });
+    await expect(app.owner.integrations.test(integrationId)).resolves.toMatchObject({ message: "Drip answered: account Acme Webinars." });
     expect(calls()).toEqual(["GET /v2/accounts/9999999"]);
-    expect(drip.requests[0]?.headers.authorization).toBe("Bearer drip-token-0123456789");
-    expect(drip.requests[0]?.headers["user-agent"]).toBe("Cuepoint (webinar automation)");
+    expect(app.fake.requests[0]?.headers.authorization).toBe("Bearer drip-token-0123456789");
+    expect(app.fake.requests[0]?.headers["user-agent"]).toBe("Cuepoint (webinar automation)");
   });
 
   it("a token Drip refuses: 422 in Drip's words, and the integration is marked not connected", async () => {
-    drip.token = "revoked";
-    await expect(owner.integrations.test(integrationId)).rejects.toMatchObject({
+    app.fake.token = "revoked";
+    await expect(app.owner.integrations.test(integrationId)).rejects.toMatchObject({
       status: 422,
       message: "Drip answered: You are not authorized to access this resource",
     });
-    expect((await owner.integrations.list()).success[integrationId]).toMatchObject({ connected: false });
-    drip.token = "drip-token-0123456789";
+    expect((await app.owner.integrations.list()).success[integrationId]).toMatchObject({ connected: false });
+    app.fake.token = "drip-token-0123456789";
   });
 
   it("lists are the email series, the workflows and the tags", async () => {
-    const { success } = await owner.integrations.getLists("drip", { integrationID: integrationId, refresh: true });
+    const { success } = await app.owner.integrations.getLists("drip", { integrationID: integrationId, refresh: true });
     expect(success).toEqual({
       campaigns: [
         { id: "111", name: "Webinar follow-up", status: "active" },
@@ -82,7 +65,7 @@ describe("Drip connection", () => {
         { id: "replay watcher", name: "replay watcher" },
       ],
     });
-    expect(drip.calls(`GET ${BASE}/campaigns`)[0]?.query.toString()).toBe("status=all&page=1&per_page=1000");
+    expect(app.fake.calls(`GET ${BASE}/campaigns`)[0]?.query.toString()).toBe("status=all&page=1&per_page=1000");
   });
 });
 
@@ -93,21 +76,21 @@ describe("Drip actions", () => {
       detail: 'tag "webinar-lead" applied (HTTP 200)',
     });
     expect(calls()).toEqual([`POST ${BASE}/subscribers`]);
-    const [post] = drip.calls(`POST ${BASE}/subscribers`);
+    const [post] = app.fake.calls(`POST ${BASE}/subscribers`);
     expect(post?.headers["content-type"]).toBe("application/json");
     expect(post?.data).toEqual({
       subscribers: [{ email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", tags: ["webinar-lead"] }],
     });
     // A retry sends the same upsert; the subscriber keeps one tag.
     await perform(job("addTag", { tagName: "webinar-lead" }));
-    expect(drip.subscribers).toMatchObject([{ email: "ada@example.com", tags: ["webinar-lead"] }]);
+    expect(app.fake.subscribers).toMatchObject([{ email: "ada@example.com", tags: ["webinar-lead"] }]);
   });
 
   it("removeTag deletes the tag from the subscriber; someone Drip does not know is skipped", async () => {
     await seedAda();
     await expect(perform(job("removeTag", { tagName: "VIP" }))).resolves.toEqual({ status: "sent", detail: 'tag "vip" removed (HTTP 204)' });
-    expect(drip.calls(`DELETE ${ADA}/tags/vip`)).toHaveLength(1);
-    expect(drip.subscribers[0]?.tags).toEqual([]);
+    expect(app.fake.calls(`DELETE ${ADA}/tags/vip`)).toHaveLength(1);
+    expect(app.fake.subscribers[0]?.tags).toEqual([]);
     await expect(perform(job("removeTag", { tagName: "vip" }, { email: "bob@example.com" }))).resolves.toEqual({
       status: "skipped",
       reason: "the registrant is not a Drip subscriber",
@@ -115,19 +98,19 @@ describe("Drip actions", () => {
   });
 
   it("addToCampaign subscribes to the email series once: a retry after a lost answer finds the subscription", async () => {
-    drip.loseNextAnswer(`POST ${BASE}/campaigns/111/subscribers`);
+    app.fake.loseNextAnswer(`POST ${BASE}/campaigns/111/subscribers`);
     await expect(perform(job("addToCampaign", { campaignName: "111" }))).rejects.toThrow(
       new RetryableActionError("Drip answered HTTP 502: Bad Gateway"),
     );
-    expect(drip.calls(`POST ${BASE}/campaigns/111/subscribers`)[0]?.data).toEqual({
+    expect(app.fake.calls(`POST ${BASE}/campaigns/111/subscribers`)[0]?.data).toEqual({
       subscribers: [{ email: "ada@example.com", first_name: "Ada", last_name: "Lovelace" }],
     });
     await expect(perform(job("addToCampaign", { campaignName: "111" }))).resolves.toEqual({
       status: "sent",
       detail: "already active in email series 111",
     });
-    expect(drip.calls(`POST ${BASE}/campaigns/111/subscribers`)).toHaveLength(1);
-    expect(drip.calls(`GET ${ADA}/campaign_subscriptions`)).toHaveLength(2);
+    expect(app.fake.calls(`POST ${BASE}/campaigns/111/subscribers`)).toHaveLength(1);
+    expect(app.fake.calls(`GET ${ADA}/campaign_subscriptions`)).toHaveLength(2);
   });
 
   it("addToWorkflow starts the subscriber on the workflow", async () => {
@@ -135,26 +118,26 @@ describe("Drip actions", () => {
       status: "sent",
       detail: "started on workflow 221 (HTTP 201)",
     });
-    expect(drip.calls(`POST ${BASE}/workflows/221/subscribers`)[0]?.data).toEqual({
+    expect(app.fake.calls(`POST ${BASE}/workflows/221/subscribers`)[0]?.data).toEqual({
       subscribers: [{ email: "ada@example.com", first_name: "Ada", last_name: "Lovelace" }],
     });
-    expect(drip.subscribers[0]?.starts).toEqual({ 221: 1 });
+    expect(app.fake.subscribers[0]?.starts).toEqual({ 221: 1 });
   });
 
   it("delete removes the subscriber; a retry after a lost answer is skipped, not repeated", async () => {
     await seedAda();
-    drip.loseNextAnswer(`DELETE ${ADA}`);
+    app.fake.loseNextAnswer(`DELETE ${ADA}`);
     await expect(perform(job("delete", {}))).rejects.toBeInstanceOf(RetryableActionError);
-    expect(drip.subscribers).toEqual([]);
+    expect(app.fake.subscribers).toEqual([]);
     await expect(perform(job("delete", {}))).resolves.toEqual({ status: "skipped", reason: "the registrant is not a Drip subscriber" });
   });
 
   it("Drip's refusal is permanent, in its words; a node without its workflow is refused", async () => {
-    drip.token = "revoked";
+    app.fake.token = "revoked";
     const refused = perform(job("addTag", { tagName: "vip" }));
     await expect(refused).rejects.toBeInstanceOf(PermanentActionError);
     await expect(refused).rejects.toThrow(new PermanentActionError("Drip answered HTTP 401: You are not authorized to access this resource"));
-    drip.token = "drip-token-0123456789";
+    app.fake.token = "drip-token-0123456789";
     await expect(perform(job("addToWorkflow", {}))).rejects.toThrow(new PermanentActionError("Drip: Pick a workflow (workflowName)."));
     await expect(perform(job("delete", {}, { email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
   });

@@ -17,12 +17,9 @@ import { GRAPH_VERSION } from "./adapter.js";
  * adds nothing.
  */
 
-export interface FacebookFake {
-  service: FakeService;
-  url: string;
+export interface FacebookFake extends FakeService {
   /** Hashed rows by audience id (`schema` joined by `,` → values joined by `,`). */
   members: Map<string, Set<string>>;
-  close(): Promise<void>;
 }
 
 const KEYS = new Set(["EMAIL", "EMAIL_SHA256", "PHONE", "PHONE_SHA256", "FN", "LN", "EXTERN_ID"]);
@@ -88,5 +85,5 @@ export async function startFacebookFake(input: { code: string; token: string; au
     ...Object.fromEntries(input.audiences.map((id) => [`POST /${GRAPH_VERSION}/${id}/users`, addUsers(id)])),
     [`POST /${GRAPH_VERSION}/404404/users`]: addUsers("404404"),
   });
-  return { service, url: service.url, members, close: () => service.close() };
+  return { ...service, members };
 }

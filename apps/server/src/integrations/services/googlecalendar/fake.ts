@@ -32,9 +32,7 @@ export interface FakeCalendar {
   summaryOverride?: string;
 }
 
-export interface GoogleCalendarFake {
-  service: FakeService;
-  url: string;
+export interface GoogleCalendarFake extends FakeService {
   /** Inserted events by `${calendarId}/${eventId}`, as Google keeps them. */
   events: Map<string, Record<string, unknown>>;
   /** The next insert is stored, then answered 500 Backend Error: an answer lost on the way. */
@@ -43,7 +41,6 @@ export interface GoogleCalendarFake {
   cancel(calendarId: string, eventId: string): void;
   /** Deletes a calendar: its events collection answers 404 Not Found from now on. */
   deleteCalendar(calendarId: string): void;
-  close(): Promise<void>;
 }
 
 const ROLES: readonly AccessRole[] = ["freeBusyReader", "reader", "writer", "owner"];
@@ -151,8 +148,7 @@ export async function startGoogleCalendarFake(input: {
   };
   const service = await startFakeService(routes);
   return {
-    service,
-    url: service.url,
+    ...service,
     events,
     loseNextInsertAnswer: () => {
       loseAnswer = true;
@@ -164,7 +160,6 @@ export async function startGoogleCalendarFake(input: {
     deleteCalendar(calendarId) {
       service.on({ [`POST ${eventsPath(calendarId)}`]: (r) => (authorized(r) ? NOT_FOUND : INVALID_CREDENTIALS) });
     },
-    close: () => service.close(),
   };
 }
 

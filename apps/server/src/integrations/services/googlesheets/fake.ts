@@ -16,14 +16,11 @@ import { startFakeService, type FakeAnswer, type FakeService, type ReceivedReque
  * - OAuth 2.0 for web server apps — https://developers.google.com/identity/protocols/oauth2/web-server
  */
 
-export interface SheetsFake {
-  service: FakeService;
-  url: string;
+export interface SheetsFake extends FakeService {
   /** The rows of each worksheet, row 1 first. */
   rows: Map<string, string[][]>;
   /** The next append is made, then answered 503: an answer lost on the way. */
   loseNextAppendAnswer(): void;
-  close(): Promise<void>;
 }
 
 const googleError = (code: number, status: string, message: string): FakeAnswer => ({ status: code, json: { error: { code, message, status } } });
@@ -116,12 +113,10 @@ export async function startSheetsFake(input: {
     authorized(r) ? googleError(404, "NOT_FOUND", "Requested entity was not found.") : UNAUTHENTICATED;
   const service = await startFakeService(routes);
   return {
-    service,
-    url: service.url,
+    ...service,
     rows,
     loseNextAppendAnswer: () => {
       loseAnswer = true;
     },
-    close: () => service.close(),
   };
 }

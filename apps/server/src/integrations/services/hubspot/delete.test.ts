@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
+import { makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
-import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
-import { startFakeService, type FakeAnswer, type FakeService, type ReceivedRequest } from "../../test-support/fakeService.js";
-import { pointServicesAt } from "../../test-support/serviceEnv.js";
+import type { FakeAnswer, ReceivedRequest } from "../../test-support/fakeService.js";
+import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 
 /*
  * HubSpot CRM v3 contacts as its reference documents them (the calls `delete` makes):
@@ -19,10 +18,6 @@ import { pointServicesAt } from "../../test-support/serviceEnv.js";
 const TOKEN = "hs-token-0123456789";
 const CONTACTS = "/crm/v3/objects/contacts";
 
-let t: TestApp;
-let accountId: string;
-let peer: FakeService;
-let restoreEnv: () => void;
 let hubspotId: string;
 /** Live contacts: email → id (deleting archives: the contact leaves this map). */
 const contacts = new Map<string, string>();
@@ -51,50 +46,41 @@ const remove = (id: string) => (r: ReceivedRequest) =>
     return { status: 204 };
   });
 
-beforeAll(async () => {
-  peer = await startFakeService({
-    "POST /oauth/v1/token": () => ({ json: { access_token: TOKEN, refresh_token: "hs-refresh", expires_in: 1800 } }),
-    [`GET ${CONTACTS}/ada%40example.com`]: byEmail("ada@example.com"),
-    [`GET ${CONTACTS}/nobody%40example.com`]: byEmail("nobody@example.com"),
-    [`DELETE ${CONTACTS}/501`]: remove("501"),
-  });
-  restoreEnv = pointServicesAt(peer.url);
-  t = await createTestApp();
-  const user = await t.user();
-  accountId = user.accountId;
-  hubspotId = await connectOAuth(t.client(await t.login(user.email)), "hubspot", "hs-code");
+const app = serviceTestApp({
+  "POST /oauth/v1/token": () => ({ json: { access_token: TOKEN, refresh_token: "hs-refresh", expires_in: 1800 } }),
+  [`GET ${CONTACTS}/ada%40example.com`]: byEmail("ada@example.com"),
+  [`GET ${CONTACTS}/nobody%40example.com`]: byEmail("nobody@example.com"),
+  [`DELETE ${CONTACTS}/501`]: remove("501"),
 });
-afterAll(async () => {
-  restoreEnv();
-  await Promise.all([t.close(), peer.close()]);
+
+beforeAll(async () => {
+  hubspotId = await connectOAuth(app.owner, "hubspot", "hs-code");
 });
 beforeEach(() => {
-  peer.requests.length = 0;
   contacts.clear();
   contacts.set("ada@example.com", "501");
 });
 
 const job = (registrant: Partial<Parameters<typeof makeJob>[0]["registrant"]> = {}) =>
-  makeJob({ accountId, integrationType: "HUBSPOT", action: "delete", integrationID: hubspotId, model: {}, registrant });
-const calls = () => peer.requests.map((r) => `${r.method} ${r.path}`);
+  makeJob({ accountId: app.accountId, integrationType: "HUBSPOT", action: "delete", integrationID: hubspotId, model: {}, registrant });
+const calls = () => app.fake.requests.map((r) => `${r.method} ${r.path}`);
 
 describe("HubSpot delete", () => {
   it("finds the contact by email and deletes it, with the OAuth token", async () => {
-    await expect(executeAction(actionContext(t), job())).resolves.toEqual({
+    await expect(app.execute(job())).resolves.toEqual({
       status: "sent",
       detail: "contact 501 deleted (HubSpot keeps it restorable for 90 days) (HTTP 204)",
     });
     expect(calls()).toEqual([`GET ${CONTACTS}/ada%40example.com`, `DELETE ${CONTACTS}/501`]);
-    expect(peer.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    expect(app.fake.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
     expect(contacts.size).toBe(0);
   });
 
   it("a retry after a lost answer deletes nothing more: the contact is gone, skipped", async () => {
-    const ctx = actionContext(t);
-    peer.on({ [`DELETE ${CONTACTS}/501`]: (r) => (remove("501")(r), hubspotError(502, "BAD_GATEWAY", "Bad Gateway")) });
-    await expect(executeAction(ctx, job())).rejects.toThrow(new RetryableActionError("HubSpot answered HTTP 502: Bad Gateway"));
-    peer.on({ [`DELETE ${CONTACTS}/501`]: remove("501") });
-    await expect(executeAction(ctx, { ...job(), attempt: 2 })).resolves.toEqual({
+    app.fake.on({ [`DELETE ${CONTACTS}/501`]: (r) => (remove("501")(r), hubspotError(502, "BAD_GATEWAY", "Bad Gateway")) });
+    await expect(app.execute(job())).rejects.toThrow(new RetryableActionError("HubSpot answered HTTP 502: Bad Gateway"));
+    app.fake.on({ [`DELETE ${CONTACTS}/501`]: remove("501") });
+    await expect(app.execute({ ...job(), attempt: 2 })).resolves.toEqual({
       status: "skipped",
       reason: "the registrant is not (or no longer) a HubSpot contact",
     });
@@ -102,11 +88,10 @@ describe("HubSpot delete", () => {
   });
 
   it("skips an unknown registrant or one without an email; shows HubSpot's refusal in its words", async () => {
-    const ctx = actionContext(t);
-    await expect(executeAction(ctx, job({ email: "nobody@example.com" }))).resolves.toMatchObject({ status: "skipped" });
-    await expect(executeAction(ctx, job({ email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
-    peer.on({ [`DELETE ${CONTACTS}/501`]: () => hubspotError(403, "MISSING_SCOPES", "This app hasn't been granted all required scopes to make this call.") });
-    await expect(executeAction(ctx, job())).rejects.toThrow(
+    await expect(app.execute(job({ email: "nobody@example.com" }))).resolves.toMatchObject({ status: "skipped" });
+    await expect(app.execute(job({ email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
+    app.fake.on({ [`DELETE ${CONTACTS}/501`]: () => hubspotError(403, "MISSING_SCOPES", "This app hasn't been granted all required scopes to make this call.") });
+    await expect(app.execute(job())).rejects.toThrow(
       new PermanentActionError("HubSpot answered HTTP 403: This app hasn't been granted all required scopes to make this call."),
     );
   });

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Client } from "@cuepoint/sdk";
-import { startFakeService, type FakeService, type ReceivedRequest } from "../../test-support/fakeService.js";
-import { pointServicesAt } from "../../test-support/serviceEnv.js";
-import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
-import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ReceivedRequest } from "../../test-support/fakeService.js";
+import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
+import { makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 
 const TOKEN = "hs-token-0123456789";
 /** A private-app access token (https://developers.hubspot.com/docs/api/private-apps), sent as Bearer too. */
@@ -17,74 +15,57 @@ const bearer = (request: ReceivedRequest, answer: { status?: number; json?: unkn
     ? answer
     : { status: 401, json: { status: "error", message: "Authentication credentials not found", category: "INVALID_AUTHENTICATION" } };
 
-let t: TestApp;
-let owner: Client;
-let accountId: string;
-let peer: FakeService;
-let restoreEnv: () => void;
 let hubspotId: string;
 
+const app = serviceTestApp({
+  "POST /oauth/v1/token": () => ({ json: { access_token: TOKEN, refresh_token: "hs-refresh", expires_in: 1800 } }),
+  [`POST ${ENROL}`]: (r) => bearer(r, { status: 204 }),
+  "POST /automation/v2/workflows/404/enrollments/contacts/ada%40example.com": () => ({
+    status: 404,
+    json: { status: "error", message: "Workflow not found" },
+  }),
+  "POST /contacts/v1/lists/22/add": (r) => bearer(r, { json: { updated: [1], discarded: [] } }),
+  // https://developers.hubspot.com/docs/api/crm/contacts (list contacts; 401 without a valid token)
+  "GET /crm/v3/objects/contacts": (r) => bearer(r, { json: { results: [], paging: undefined } }),
+});
+
 beforeAll(async () => {
-  peer = await startFakeService({
-    "POST /oauth/v1/token": () => ({ json: { access_token: TOKEN, refresh_token: "hs-refresh", expires_in: 1800 } }),
-    [`POST ${ENROL}`]: (r) => bearer(r, { status: 204 }),
-    "POST /automation/v2/workflows/404/enrollments/contacts/ada%40example.com": () => ({
-      status: 404,
-      json: { status: "error", message: "Workflow not found" },
-    }),
-    "POST /contacts/v1/lists/22/add": (r) => bearer(r, { json: { updated: [1], discarded: [] } }),
-    // https://developers.hubspot.com/docs/api/crm/contacts (list contacts; 401 without a valid token)
-    "GET /crm/v3/objects/contacts": (r) => bearer(r, { json: { results: [], paging: undefined } }),
-  });
-  restoreEnv = pointServicesAt(peer.url);
-  t = await createTestApp();
-  const user = await t.user();
-  accountId = user.accountId;
-  owner = t.client(await t.login(user.email));
-  hubspotId = await connectOAuth(owner, "hubspot", "hs-code");
-});
-afterAll(async () => {
-  restoreEnv();
-  await Promise.all([t.close(), peer.close()]);
-});
-beforeEach(() => {
-  peer.requests.length = 0;
+  hubspotId = await connectOAuth(app.owner, "hubspot", "hs-code");
 });
 
 const job = (action: string, model: Record<string, unknown>, integrationID = hubspotId) =>
-  makeJob({ accountId, integrationType: "HUBSPOT", action, integrationID, model });
+  makeJob({ accountId: app.accountId, integrationType: "HUBSPOT", action, integrationID, model });
 
 describe("HubSpot", () => {
   it("the check reads one contact with the OAuth bearer token", async () => {
-    await expect(owner.integrations.test(hubspotId)).resolves.toEqual({ success: true, message: "Connected to HubSpot: its contacts can be read." });
-    const [request] = peer.calls("GET /crm/v3/objects/contacts");
+    await expect(app.owner.integrations.test(hubspotId)).resolves.toEqual({ success: true, message: "Connected to HubSpot: its contacts can be read." });
+    const [request] = app.fake.calls("GET /crm/v3/objects/contacts");
     expect(request?.query.get("limit")).toBe("1");
     expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it("addToWorkflow enrols the registrant's email with the OAuth bearer token", async () => {
-    await expect(executeAction(actionContext(t), job("addToWorkflow", { workflowName: "4567" }))).resolves.toEqual({
+    await expect(app.execute(job("addToWorkflow", { workflowName: "4567" }))).resolves.toEqual({
       status: "sent",
       detail: "enrolled in workflow 4567 (HTTP 204)",
     });
-    const [request] = peer.requests;
+    const [request] = app.fake.requests;
     expect([request?.method, request?.path]).toEqual(["POST", ENROL]);
     expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it("moveList adds the email to the static list", async () => {
-    await expect(executeAction(actionContext(t), job("moveList", { listName: "22" }))).resolves.toMatchObject({ status: "sent" });
-    expect(peer.calls("POST /contacts/v1/lists/22/add")[0]?.data).toEqual({ emails: ["ada@example.com"] });
+    await expect(app.execute(job("moveList", { listName: "22" }))).resolves.toMatchObject({ status: "sent" });
+    expect(app.fake.calls("POST /contacts/v1/lists/22/add")[0]?.data).toEqual({ emails: ["ada@example.com"] });
   });
 
   it("gives up on 404 with HubSpot's words, retries on 429, refuses a node without its workflow", async () => {
-    const ctx = actionContext(t);
-    await expect(executeAction(ctx, job("addToWorkflow", { workflowName: "404" }))).rejects.toThrow(
+    await expect(app.execute(job("addToWorkflow", { workflowName: "404" }))).rejects.toThrow(
       new PermanentActionError("HubSpot answered HTTP 404: Workflow not found"),
     );
-    peer.on({ [`POST ${ENROL}`]: () => ({ status: 429, json: { message: "You have reached your secondly limit." } }) });
-    await expect(executeAction(ctx, job("addToWorkflow", { workflowName: "4567" }))).rejects.toBeInstanceOf(RetryableActionError);
-    await expect(executeAction(ctx, job("addToWorkflow", {}))).rejects.toThrow(
+    app.fake.on({ [`POST ${ENROL}`]: () => ({ status: 429, json: { message: "You have reached your secondly limit." } }) });
+    await expect(app.execute(job("addToWorkflow", { workflowName: "4567" }))).rejects.toBeInstanceOf(RetryableActionError);
+    await expect(app.execute(job("addToWorkflow", {}))).rejects.toThrow(
       new PermanentActionError("HubSpot: Pick a workflow (workflowName)."),
     );
   });
@@ -92,35 +73,35 @@ describe("HubSpot", () => {
 
 describe("HubSpot with a private-app token typed in instead of the sign-in", () => {
   const withPrivateToken = async (token: string) =>
-    (await owner.integrations.create({ type: "HUBSPOT", access_token: token })).success.integrationid;
+    (await app.owner.integrations.create({ type: "HUBSPOT", access_token: token })).success.integrationid;
 
   it("the check reads one contact with the private-app token as Bearer, before and after saving", async () => {
-    await expect(owner.integrations.check("hubspot", { access_token: PRIVATE_APP_TOKEN })).resolves.toMatchObject({
+    await expect(app.owner.integrations.check("hubspot", { access_token: PRIVATE_APP_TOKEN })).resolves.toMatchObject({
       message: "Connected to HubSpot: its contacts can be read.",
     });
     const id = await withPrivateToken(PRIVATE_APP_TOKEN);
-    await expect(owner.integrations.test(id)).resolves.toEqual({ success: true, message: "Connected to HubSpot: its contacts can be read." });
-    const calls = peer.calls("GET /crm/v3/objects/contacts");
+    await expect(app.owner.integrations.test(id)).resolves.toEqual({ success: true, message: "Connected to HubSpot: its contacts can be read." });
+    const calls = app.fake.calls("GET /crm/v3/objects/contacts");
     expect(calls.map((request) => request.headers.authorization)).toEqual([`Bearer ${PRIVATE_APP_TOKEN}`, `Bearer ${PRIVATE_APP_TOKEN}`]);
-    expect(peer.calls("POST /oauth/v1/token")).toHaveLength(0);
-    const { success } = await owner.integrations.list();
+    expect(app.fake.calls("POST /oauth/v1/token")).toHaveLength(0);
+    const { success } = await app.owner.integrations.list();
     expect(success[id]).toMatchObject({ connected: true, access_token: "••••5555" });
   });
 
   it("a revoked token: 422 in HubSpot's words and not connected; none at all is a 400 naming the field", async () => {
     const id = await withPrivateToken("pat-na1-revoked-0000");
-    await expect(owner.integrations.test(id)).rejects.toMatchObject({ status: 422, message: "HubSpot answered: Authentication credentials not found" });
-    expect((await owner.integrations.list()).success[id]).toMatchObject({ connected: false });
-    await expect(owner.integrations.create({ type: "HUBSPOT" })).rejects.toMatchObject({ status: 400, data: { field: "blocks.access_token" } });
+    await expect(app.owner.integrations.test(id)).rejects.toMatchObject({ status: 422, message: "HubSpot answered: Authentication credentials not found" });
+    expect((await app.owner.integrations.list()).success[id]).toMatchObject({ connected: false });
+    await expect(app.owner.integrations.create({ type: "HUBSPOT" })).rejects.toMatchObject({ status: 400, data: { field: "blocks.access_token" } });
   });
 
   it("the actions send the same token", async () => {
     const id = await withPrivateToken(PRIVATE_APP_TOKEN);
-    await expect(executeAction(actionContext(t), job("moveList", { listName: "22" }, id))).resolves.toMatchObject({ status: "sent" });
-    expect(peer.calls("POST /contacts/v1/lists/22/add")[0]?.headers.authorization).toBe(`Bearer ${PRIVATE_APP_TOKEN}`);
+    await expect(app.execute(job("moveList", { listName: "22" }, id))).resolves.toMatchObject({ status: "sent" });
+    expect(app.fake.calls("POST /contacts/v1/lists/22/add")[0]?.headers.authorization).toBe(`Bearer ${PRIVATE_APP_TOKEN}`);
   });
 
   it("a signed-in HubSpot keeps its grant: its access cannot be replaced by a typed token", async () => {
-    await expect(owner.integrations.update(hubspotId, { access_token: PRIVATE_APP_TOKEN })).rejects.toMatchObject({ status: 400 });
+    await expect(app.owner.integrations.update(hubspotId, { access_token: PRIVATE_APP_TOKEN })).rejects.toMatchObject({ status: 400 });
   });
 });

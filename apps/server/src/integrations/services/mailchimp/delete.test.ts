@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
+import { makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
-import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
-import { startFakeService, type FakeAnswer, type FakeService, type ReceivedRequest } from "../../test-support/fakeService.js";
-import { pointServicesAt } from "../../test-support/serviceEnv.js";
+import type { FakeAnswer, ReceivedRequest } from "../../test-support/fakeService.js";
+import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 
 /*
  * Mailchimp Marketing API 3.0 as its reference documents it (the calls `delete` makes):
@@ -20,10 +19,6 @@ const TOKEN = "mc-token-0123456789";
 // md5("ada@example.com"), computed outside the code under test.
 const ADA = "3e3417d7ef77d5932a6734b916515ed5";
 
-let t: TestApp;
-let accountId: string;
-let peer: FakeService;
-let restoreEnv: () => void;
 let mailchimpId: string;
 /** Members by audience: subscriber hash → status. */
 const audiences = new Map<string, Map<string, { email: string; status: string }>>();
@@ -45,61 +40,52 @@ const archive = (list: string, hash: string) => (r: ReceivedRequest) =>
     return { status: 204 };
   });
 
-beforeAll(async () => {
-  peer = await startFakeService({
-    "POST /oauth2/token": () => ({ json: { access_token: TOKEN } }),
-    "GET /oauth2/metadata": () => ({ json: { dc: "us6" } }),
-    "GET /3.0/search-members": (r) =>
-      bearer(r, () => {
-        const query = (r.query.get("query") ?? "").toLowerCase();
-        const members = [...audiences].flatMap(([list_id, members]) =>
-          [...members].filter(([, m]) => m.email === query).map(([id, m]) => ({ id, list_id, email_address: m.email, status: m.status })),
-        );
-        return { json: { exact_matches: { members, total_items: members.length }, full_search: { members: [], total_items: 0 } } };
-      }),
-    [`DELETE /3.0/lists/aud1/members/${ADA}`]: archive("aud1", ADA),
-    [`DELETE /3.0/lists/aud2/members/${ADA}`]: archive("aud2", ADA),
-  });
-  restoreEnv = pointServicesAt(peer.url);
-  t = await createTestApp();
-  const user = await t.user();
-  accountId = user.accountId;
-  mailchimpId = await connectOAuth(t.client(await t.login(user.email)), "mailchimp", "mc-code");
+const app = serviceTestApp({
+  "POST /oauth2/token": () => ({ json: { access_token: TOKEN } }),
+  "GET /oauth2/metadata": () => ({ json: { dc: "us6" } }),
+  "GET /3.0/search-members": (r) =>
+    bearer(r, () => {
+      const query = (r.query.get("query") ?? "").toLowerCase();
+      const members = [...audiences].flatMap(([list_id, members]) =>
+        [...members].filter(([, m]) => m.email === query).map(([id, m]) => ({ id, list_id, email_address: m.email, status: m.status })),
+      );
+      return { json: { exact_matches: { members, total_items: members.length }, full_search: { members: [], total_items: 0 } } };
+    }),
+  [`DELETE /3.0/lists/aud1/members/${ADA}`]: archive("aud1", ADA),
+  [`DELETE /3.0/lists/aud2/members/${ADA}`]: archive("aud2", ADA),
 });
-afterAll(async () => {
-  restoreEnv();
-  await Promise.all([t.close(), peer.close()]);
+
+beforeAll(async () => {
+  mailchimpId = await connectOAuth(app.owner, "mailchimp", "mc-code");
 });
 beforeEach(() => {
-  peer.requests.length = 0;
   audiences.set("aud1", new Map([[ADA, { email: "ada@example.com", status: "subscribed" }]]));
   audiences.set("aud2", new Map([[ADA, { email: "ada@example.com", status: "unsubscribed" }]]));
   audiences.set("aud3", new Map([["other", { email: "grace@example.com", status: "subscribed" }]]));
 });
 
 const job = (registrant: Partial<Parameters<typeof makeJob>[0]["registrant"]> = {}) =>
-  makeJob({ accountId, integrationType: "MAILCHIMP", action: "delete", integrationID: mailchimpId, model: {}, registrant });
-const calls = () => peer.requests.map((r) => `${r.method} ${r.path}`);
+  makeJob({ accountId: app.accountId, integrationType: "MAILCHIMP", action: "delete", integrationID: mailchimpId, model: {}, registrant });
+const calls = () => app.fake.requests.map((r) => `${r.method} ${r.path}`);
 
 describe("Mailchimp delete", () => {
   it("archives the registrant in every audience it is in, found by email across the account", async () => {
-    await expect(executeAction(actionContext(t), job({ email: "Ada@Example.com" }))).resolves.toEqual({
+    await expect(app.execute(job({ email: "Ada@Example.com" }))).resolves.toEqual({
       status: "sent",
       detail: "archived in audiences aud1, aud2",
     });
     expect(calls()).toEqual(["GET /3.0/search-members", `DELETE /3.0/lists/aud1/members/${ADA}`, `DELETE /3.0/lists/aud2/members/${ADA}`]);
-    expect(peer.requests[0]?.query.get("query")).toBe("Ada@Example.com");
-    expect(peer.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    expect(app.fake.requests[0]?.query.get("query")).toBe("Ada@Example.com");
+    expect(app.fake.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
     expect([...audiences.values()].map((members) => members.get(ADA)?.status)).toEqual(["archived", "archived", undefined]);
   });
 
   it("a retry after a lost answer archives nothing twice: an archived member is skipped", async () => {
-    const ctx = actionContext(t);
-    peer.on({ [`DELETE /3.0/lists/aud2/members/${ADA}`]: (r) => (archive("aud2", ADA)(r), problem(503, "Service Unavailable", "Try again later.")) });
-    await expect(executeAction(ctx, job())).rejects.toBeInstanceOf(RetryableActionError);
-    peer.on({ [`DELETE /3.0/lists/aud2/members/${ADA}`]: archive("aud2", ADA) });
-    peer.requests.length = 0;
-    await expect(executeAction(ctx, { ...job(), attempt: 2 })).resolves.toEqual({
+    app.fake.on({ [`DELETE /3.0/lists/aud2/members/${ADA}`]: (r) => (archive("aud2", ADA)(r), problem(503, "Service Unavailable", "Try again later.")) });
+    await expect(app.execute(job())).rejects.toBeInstanceOf(RetryableActionError);
+    app.fake.on({ [`DELETE /3.0/lists/aud2/members/${ADA}`]: archive("aud2", ADA) });
+    app.fake.requests.length = 0;
+    await expect(app.execute({ ...job(), attempt: 2 })).resolves.toEqual({
       status: "sent",
       detail: "already archived (on an earlier try)",
     });
@@ -107,14 +93,13 @@ describe("Mailchimp delete", () => {
   });
 
   it("skips a registrant Mailchimp does not know or without an email; shows a refusal in Mailchimp's words", async () => {
-    const ctx = actionContext(t);
-    await expect(executeAction(ctx, job({ email: "nobody@example.com" }))).resolves.toEqual({
+    await expect(app.execute(job({ email: "nobody@example.com" }))).resolves.toEqual({
       status: "skipped",
       reason: "the registrant is not (or no longer) in any Mailchimp audience",
     });
-    await expect(executeAction(ctx, job({ email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
-    peer.on({ "GET /3.0/search-members": () => problem(403, "Forbidden", "You don't have permission to access this resource.") });
-    await expect(executeAction(ctx, job())).rejects.toThrow(
+    await expect(app.execute(job({ email: "" }))).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
+    app.fake.on({ "GET /3.0/search-members": () => problem(403, "Forbidden", "You don't have permission to access this resource.") });
+    await expect(app.execute(job())).rejects.toThrow(
       new PermanentActionError("Mailchimp answered HTTP 403: You don't have permission to access this resource."),
     );
   });

@@ -1,19 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Client } from "@cuepoint/sdk";
-import { executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
 import { messageIdFor } from "../../../engine/actions/messageId.js";
-import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
+import { makeJob } from "../../../engine/actions/test-support/jobs.js";
 import { pointServicesAt } from "../../test-support/serviceEnv.js";
-import { MAILGUN_DOMAIN, MAILGUN_KEY, startMailgunFake, type MailgunFake } from "./fake.js";
+import { serviceTestApp } from "../../test-support/serviceTestApp.js";
+import { MAILGUN_DOMAIN, MAILGUN_KEY, startMailgunFake } from "./fake.js";
 
-let t: TestApp;
-let owner: Client;
-let accountId: string;
-let mailgun: MailgunFake;
-let restoreEnv: () => void;
 let integrationId: string;
 
 const MODEL = {
@@ -23,31 +17,22 @@ const MODEL = {
   message: "Join at {join_link} on {event_date} at {event_time} {event_timezone}.",
 };
 
+const app = serviceTestApp(startMailgunFake);
+
 beforeAll(async () => {
-  mailgun = await startMailgunFake();
-  restoreEnv = pointServicesAt(mailgun.url);
-  t = await createTestApp();
-  const user = await t.user();
-  accountId = user.accountId;
-  owner = t.client(await t.login(user.email));
   integrationId = await create();
 });
-afterAll(async () => {
-  restoreEnv();
-  await Promise.all([t.close(), mailgun.close()]);
-});
 beforeEach(() => {
-  mailgun.requests.length = 0;
-  mailgun.messages.length = 0;
+  app.fake.messages.length = 0;
 });
 
 async function create(fields: Record<string, string> = {}): Promise<string> {
   const blocks = { type: "MAILGUN", api_key: MAILGUN_KEY, domain: MAILGUN_DOMAIN, accountType: "us", ...fields };
-  return (await owner.integrations.create(blocks)).success.integrationid;
+  return (await app.owner.integrations.create(blocks)).success.integrationid;
 }
 
 const job = (model: Record<string, unknown> = MODEL, integrationID = integrationId) =>
-  makeJob({ accountId, integrationType: "MAILGUN", action: "sendMail", integrationID, model });
+  makeJob({ accountId: app.accountId, integrationType: "MAILGUN", action: "sendMail", integrationID, model });
 
 /** The body's HTML part: the join link clickable (the SDK's renderMessage). */
 const JOIN_HTML =
@@ -55,35 +40,35 @@ const JOIN_HTML =
 
 describe("Mailgun check", () => {
   it("asks Mailgun for the sending domain with the key and says what it answered", async () => {
-    await expect(owner.integrations.check("mailgun", { api_key: MAILGUN_KEY, domain: MAILGUN_DOMAIN, accountType: "us" })).resolves
+    await expect(app.owner.integrations.check("mailgun", { api_key: MAILGUN_KEY, domain: MAILGUN_DOMAIN, accountType: "us" })).resolves
       .toMatchObject({ success: true, message: `Mailgun accepted the key; the domain ${MAILGUN_DOMAIN} is active.` });
-    const [request] = mailgun.calls(`GET /v4/domains/${MAILGUN_DOMAIN}`);
+    const [request] = app.fake.calls(`GET /v4/domains/${MAILGUN_DOMAIN}`);
     expect(request?.headers.authorization).toBe(`Basic ${Buffer.from(`api:${MAILGUN_KEY}`).toString("base64")}`);
-    await expect(owner.integrations.check("mailgun", { api_key: MAILGUN_KEY, domain: "new.example.com", accountType: "eu" })).resolves
+    await expect(app.owner.integrations.check("mailgun", { api_key: MAILGUN_KEY, domain: "new.example.com", accountType: "eu" })).resolves
       .toMatchObject({ message: expect.stringContaining("the domain new.example.com is unverified") });
   });
 
   it("answers 422 in Mailgun's words for a wrong key or a domain of another account", async () => {
-    await expect(owner.integrations.check("mailgun", { api_key: "key-wrong-000000", domain: MAILGUN_DOMAIN, accountType: "us" }))
+    await expect(app.owner.integrations.check("mailgun", { api_key: "key-wrong-000000", domain: MAILGUN_DOMAIN, accountType: "us" }))
       .rejects.toMatchObject({ status: 422, message: "Mailgun answered: Forbidden" });
-    await expect(owner.integrations.check("mailgun", { api_key: MAILGUN_KEY, domain: "other.example.com", accountType: "us" }))
+    await expect(app.owner.integrations.check("mailgun", { api_key: MAILGUN_KEY, domain: "other.example.com", accountType: "us" }))
       .rejects.toMatchObject({ status: 422, message: "Mailgun answered: Domain not found" });
   });
 
   it("a saved integration's test marks it connected from Mailgun's answer", async () => {
-    await expect(owner.integrations.test(integrationId)).resolves.toMatchObject({ success: true });
+    await expect(app.owner.integrations.test(integrationId)).resolves.toMatchObject({ success: true });
     const wrong = await create({ api_key: "key-wrong-111111" });
-    await expect(owner.integrations.test(wrong)).rejects.toMatchObject({ status: 422, message: "Mailgun answered: Forbidden" });
+    await expect(app.owner.integrations.test(wrong)).rejects.toMatchObject({ status: 422, message: "Mailgun answered: Forbidden" });
   });
 });
 
 describe("Mailgun sendMail", () => {
   it("sends the personalised mail as Mailgun documents it, once, with the job's Message-ID", async () => {
-    const outcome = await executeAction(actionContext(t), job());
+    const outcome = await app.execute(job());
     const messageId = messageIdFor("node-1:reg-7:evt-3", MODEL.emailFrom);
     expect(outcome).toEqual({ status: "sent", detail: `Queued. Thank you. (${messageId})` });
-    expect(mailgun.calls(`POST /v3/${MAILGUN_DOMAIN}/messages`)).toHaveLength(1);
-    expect(mailgun.messages).toEqual([
+    expect(app.fake.calls(`POST /v3/${MAILGUN_DOMAIN}/messages`)).toHaveLength(1);
+    expect(app.fake.messages).toEqual([
       {
         from: ['"Acme Events" <events@acme.example>'],
         to: ['"Ada Lovelace" <ada@example.com>'],
@@ -97,34 +82,32 @@ describe("Mailgun sendMail", () => {
   });
 
   it("a retry after Mailgun's 5xx is retryable and sends the same Message-ID: one message to the recipient", async () => {
-    const ctx = actionContext(t);
     const route = `POST /v3/${MAILGUN_DOMAIN}/messages`;
-    mailgun.failNext(503, "Service temporarily unavailable");
-    await expect(executeAction(ctx, job())).rejects.toThrow(
+    app.fake.failNext(503, "Service temporarily unavailable");
+    await expect(app.execute(job())).rejects.toThrow(
       new RetryableActionError("Mailgun answered HTTP 503: Service temporarily unavailable"),
     );
-    await expect(executeAction(ctx, { ...job(), attempt: 2 })).resolves.toMatchObject({ status: "sent" });
-    const sentIds = mailgun.calls(route).map((request) => /name="h:Message-Id"\r\n\r\n([^\r]+)/.exec(request.body)?.[1]);
+    await expect(app.execute({ ...job(), attempt: 2 })).resolves.toMatchObject({ status: "sent" });
+    const sentIds = app.fake.calls(route).map((request) => /name="h:Message-Id"\r\n\r\n([^\r]+)/.exec(request.body)?.[1]);
     expect(new Set(sentIds)).toEqual(new Set([messageIdFor("node-1:reg-7:evt-3", MODEL.emailFrom)]));
-    expect(mailgun.messages).toHaveLength(1);
+    expect(app.fake.messages).toHaveLength(1);
   });
 
   it("shows Mailgun's refusal permanently, in its words; no sender address or no recipient is refused or skipped", async () => {
-    const ctx = actionContext(t);
-    await expect(executeAction(ctx, job({ ...MODEL, emailFrom: "events@" }))).rejects.toThrow(
+    await expect(app.execute(job({ ...MODEL, emailFrom: "events@" }))).rejects.toThrow(
       new PermanentActionError('Mailgun: "events@" is not an email address to send from (emailFrom).'),
     );
     const otherDomain = await create({ domain: "other.example.com" });
-    await expect(executeAction(ctx, job(MODEL, otherDomain))).rejects.toThrow(
+    await expect(app.execute(job(MODEL, otherDomain))).rejects.toThrow(
       new PermanentActionError("Mailgun answered HTTP 404: Domain not found: other.example.com"),
     );
     const wrongKey = await create({ api_key: "key-wrong-222222" });
-    await expect(executeAction(ctx, job(MODEL, wrongKey))).rejects.toThrow(new PermanentActionError("Mailgun answered HTTP 401: Forbidden"));
+    await expect(app.execute(job(MODEL, wrongKey))).rejects.toThrow(new PermanentActionError("Mailgun answered HTTP 401: Forbidden"));
     const noEmail = job();
     noEmail.registrant = { ...noEmail.registrant, email: " " };
-    await expect(executeAction(ctx, noEmail)).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
-    await expect(executeAction(ctx, job({ ...MODEL, emailSubject: "" }))).rejects.toBeInstanceOf(PermanentActionError);
-    expect(mailgun.messages).toHaveLength(0);
+    await expect(app.execute(noEmail)).resolves.toEqual({ status: "skipped", reason: "the registrant has no email address" });
+    await expect(app.execute(job({ ...MODEL, emailSubject: "" }))).rejects.toBeInstanceOf(PermanentActionError);
+    expect(app.fake.messages).toHaveLength(0);
   });
 
   it("Mailgun out of reach is retryable", async () => {
@@ -132,7 +115,7 @@ describe("Mailgun sendMail", () => {
     await stopped.close();
     const restore = pointServicesAt(stopped.url);
     try {
-      await expect(executeAction(actionContext(t), job())).rejects.toBeInstanceOf(RetryableActionError);
+      await expect(app.execute(job())).rejects.toBeInstanceOf(RetryableActionError);
     } finally {
       restore();
     }
@@ -145,7 +128,7 @@ describe("Mailgun sendMail", () => {
     const restore = pointServicesAt(`http://127.0.0.1:${port}`);
     process.env.CUEPOINT_INTEGRATION_TIMEOUT_MS = "300";
     try {
-      const lost = await executeAction(actionContext(t), job()).catch((error: unknown) => error);
+      const lost = await app.execute(job()).catch((error: unknown) => error);
       expect(lost).toBeInstanceOf(PermanentActionError);
       expect((lost as Error).message).toMatch(/may have been carried out all the same, so it is not tried again/);
     } finally {
@@ -156,7 +139,7 @@ describe("Mailgun sendMail", () => {
     // The same port, closed now: the connection is refused, so the mail surely did not go out.
     const closed = pointServicesAt(`http://127.0.0.1:${port}`);
     try {
-      await expect(executeAction(actionContext(t), job())).rejects.toBeInstanceOf(RetryableActionError);
+      await expect(app.execute(job())).rejects.toBeInstanceOf(RetryableActionError);
     } finally {
       closed();
     }

@@ -135,6 +135,7 @@ export const LIST_NAMES = [
   "groups",
   "goals",
   "numberPools",
+  "inboxes",
   "templates",
   "audios",
   "sheets",

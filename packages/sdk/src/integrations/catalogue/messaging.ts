@@ -13,10 +13,9 @@ const POOL_ID = text("poolName", "Number pool ID", { placeholder: "Pool ID from 
  *
  * - TWILIO: Account SID (`sid`) + Auth token (`token`) typed in, or Twilio Connect, which returns
  *   to `twiliocallback` with the connected AccountSid.
- * - SALESMESSAGE (Salesmsg): OAuth; the connection check only. No sendsms: Salesmsg's public
- *   reference, as far as it could be read, does not document how to text a phone number (which
- *   number sends, how a conversation with a new contact is opened), and Cuepoint does not send
- *   through guessed endpoints (apps/server/src/integrations/services/salesmessage/README.md).
+ * - SALESMESSAGE (Salesmsg): OAuth; texts a number from one of the team's inboxes (Salesmsg's
+ *   "teams", each with its sending number), read from the service
+ *   (apps/server/src/integrations/services/salesmessage/README.md).
  * - DROPCOWBOY, the voicemail-drop service: Team ID (`team_id`) + secret, as Drop Cowboy
  *   documents them (API v1, headers `x-team-id` / `x-secret`). Drops a ringless voicemail
  *   (`sendRvm`: a brand of the team's Trust Center, read from `GET /v1/brand`, and an audio file
@@ -50,8 +49,9 @@ export const messagingIntegrations = {
     auth: "oauth",
     callbackRoute: "salesmessagecallback",
     callbackParams: ["code"],
+    lists: true,
     credentials: [],
-    actions: [],
+    actions: [action("sendsms", [textarea("smsText", "SMS text"), pick("teamId", "Sending inbox", "inboxes")])],
   },
   DROPCOWBOY: {
     type: "DROPCOWBOY",

@@ -39,6 +39,7 @@ export const RUNNING_ACTIONS: Readonly<Partial<Record<IntegrationKind, readonly 
   OBVIO: ["encore", "addEvent", "deleteSystemWide"],
   ONESIGNAL: ["sendNotification"],
   ONTRAPORT: ["addTag", "removeTag", "addToCampaign", "addToSequence", "delete"],
+  SALESMESSAGE: ["sendsms"],
   SENDLANE: ["addTag", "removeTag", "moveList"],
   SLACK: ["sendMessage"],
   SMTP: ["sendMail"],

@@ -16,6 +16,7 @@ const LIST_NOUNS: Readonly<Record<ListName, string>> = {
   groups: "a group",
   goals: "a goal",
   numberPools: "a number pool",
+  inboxes: "an inbox",
   templates: "a template",
   audios: "an audio file",
   sheets: "a spreadsheet",

@@ -1,20 +1,32 @@
+import type { ServiceList } from "@cuepoint/sdk";
 import type { IntegrationService } from "../types.js";
+import { SALESMSG_API, salesmsgHeaders } from "./api.js";
+import { sendSms } from "./sendSms.js";
+
+/** One inbox of `GET /teams` ("Get teams (inboxes)"): Salesmsg calls an inbox a team. */
+interface Team {
+  id?: number | string;
+  name?: string;
+}
 
 /**
- * Salesmsg through its OAuth sign-in: the connection check only. It reads the signed-in user
- * (`GET https://api.salesmessage.com/pub/v2.1/users/me`, the access token as Bearer, refreshed
- * first when it has expired), so `connected` says Salesmsg accepted the token. No action: how to
- * text a phone number is not in Salesmsg's public reference as far as it could be read, and
- * Cuepoint does not send through guessed endpoints (README.md).
+ * Salesmsg through its OAuth sign-in (README.md): the connection check reads the signed-in user
+ * (`GET /user`, "Get Current User"), the `inboxes` list reads the team's inboxes (`GET /teams`,
+ * each with its sending number) for `sendsms`'s sender, and `sendsms` texts a registrant's number
+ * from the chosen inbox (`POST /messages`, "Send SMS by number").
  */
 export const salesmessageService: IntegrationService = {
   kinds: ["SALESMESSAGE"],
   async check(ctx) {
-    const token = await ctx.accessToken();
-    await ctx.call(ctx.url("https://api.salesmessage.com/pub/v2.1/users/me"), {
-      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-    });
+    await ctx.call(ctx.url(`${SALESMSG_API}/user`), { headers: await salesmsgHeaders(ctx) });
     return "Connected to Salesmsg: it accepted the sign-in's token.";
   },
-  actions: {},
+  async lists(ctx) {
+    const teams = await ctx.call<Team[]>(ctx.url(`${SALESMSG_API}/teams`), { headers: await salesmsgHeaders(ctx) });
+    const inboxes: ServiceList[] = (Array.isArray(teams) ? teams : [])
+      .filter((team) => team.id !== undefined && team.id !== null)
+      .map((team) => ({ id: String(team.id), name: team.name?.trim() || `Inbox ${String(team.id)}` }));
+    return { inboxes };
+  },
+  actions: { sendsms: sendSms },
 };

@@ -42,6 +42,8 @@ let restoreEnv: () => void;
 let dropId: string;
 let audio: string;
 let strangersAudio: string;
+let mp3: string;
+let m4a: string;
 
 beforeAll(async () => {
   fake = await startFakeDropCowboy();
@@ -57,6 +59,9 @@ beforeAll(async () => {
   token = await t.login(user.email);
   dropId = (await t.client(token).integrations.create({ type: "DROPCOWBOY", team_id: DROPCOWBOY_TEAM, secret: DROPCOWBOY_SECRET })).success.integrationid;
   audio = String((await uploadWith(testUploader(t, token), WAV, "welcome.wav")).uniqueID);
+  // The library takes these by their extension; their bytes are not what Drop Cowboy cares about here.
+  mp3 = String((await uploadWith(testUploader(t, token), new Uint8Array([0xff, 0xfb, 0x90, 0x00]), "intro.mp3")).uniqueID);
+  m4a = String((await uploadWith(testUploader(t, token), new Uint8Array([0, 0, 0, 8]), "memo.m4a")).uniqueID);
   const stranger = await t.login((await t.user()).email);
   strangersAudio = String((await uploadWith(testUploader(t, stranger), WAV, "theirs.wav")).uniqueID);
 });
@@ -118,6 +123,16 @@ describe("Drop Cowboy sendRvm", () => {
     } finally {
       t.clock.advance(-(24 * 3600_000 + 1000));
     }
+  });
+
+  it("says mp3 for an MP3 file, and refuses a type Drop Cowboy does not play before asking", async () => {
+    await expect(executeAction(context(), rvmJob({ brandId: DROPCOWBOY_BRAND, audiofile: mp3 }))).resolves.toMatchObject({ status: "sent" });
+    expect(fake.calls("POST /v1/rvm")[0]?.data).toMatchObject({ audio_type: "mp3", audio_url: expect.stringContaining(`/api/public/media/${mp3}?`) });
+    fake.requests.length = 0;
+    await expect(executeAction(context(), rvmJob({ brandId: DROPCOWBOY_BRAND, audiofile: m4a }))).rejects.toThrow(
+      new PermanentActionError('Drop Cowboy: "memo.m4a" cannot be dropped as a voicemail; pick an MP3 or WAV file.'),
+    );
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("skips registrants without SMS consent or a phone, without calling Drop Cowboy", async () => {

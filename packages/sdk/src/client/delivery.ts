@@ -5,14 +5,14 @@
  */
 
 /** The platforms an event's session can be on; Cuepoint's own room and the others have none. */
-export type SessionPlatform = "zoom" | "gotowebinar" | "youtube";
+export type DeliverySessionPlatform = "zoom" | "gotowebinar" | "youtube";
 
 /**
  * The session's state: `waiting` (not created on the platform yet), `pending` (a change is being
  * made or retried), `ready`, `refused` (`message` says the platform's words and what to do),
  * `cancelled`; `none` when the timeline is not delivered on a platform.
  */
-export type SessionStatus = "none" | "waiting" | "pending" | "ready" | "refused" | "cancelled";
+export type DeliverySessionStatus = "none" | "waiting" | "pending" | "ready" | "refused" | "cancelled";
 
 /** One line of the delivery log: create, move, cancel, register, attendance. */
 export interface DeliveryLogLine {
@@ -28,8 +28,8 @@ export interface DeliveryLogLine {
 /** `GET /webinars/{id}/delivery`: the event's session on its delivery platform. */
 export interface WebinarDelivery {
   /** null when the event is not delivered on a platform (then `status` is `none`). */
-  platform: SessionPlatform | null;
-  status: SessionStatus;
+  platform: DeliverySessionPlatform | null;
+  status: DeliverySessionStatus;
   /** The platform's words when it refused (the session, or the latest refused registration), else "". */
   message: string;
   /** The platform's id of what it holds, "" until created. */

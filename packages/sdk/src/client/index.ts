@@ -44,7 +44,7 @@ export type { CreatedToken, TokensResource } from "./tokens.js";
 export type { BannerResource } from "./banner.js";
 export type { IntegrationsResource, ServiceList, SigningSecretAnswer } from "./integrations.js";
 export type { AttendanceDay, AttendanceResult, EventPerson, WebinarsResource } from "./webinars.js";
-export type { DeliveryLogLine, SessionPlatform, SessionStatus, WebinarDelivery, YouTubeBroadcastState } from "./delivery.js";
+export type { DeliveryLogLine, DeliverySessionPlatform, DeliverySessionStatus, WebinarDelivery, YouTubeBroadcastState } from "./delivery.js";
 export type { TimelineRevision, TimelineRevisionDetail, TimelinesResource, WizardTemplate } from "./timelines.js";
 export type { FormsResource } from "./forms.js";
 export type { MediaResource, MediaStatus } from "./media.js";

@@ -1,10 +1,10 @@
-import type { SessionStatus } from "@cuepoint/sdk";
+import type { DeliverySessionStatus } from "@cuepoint/sdk";
 import { client } from "../../api/client.js";
 import { useQuery } from "../../api/useQuery.js";
 import { YouTubeBroadcast } from "./YouTubeBroadcast.js";
 
 const PLATFORMS = { zoom: "Zoom", gotowebinar: "GoTo Webinar", youtube: "YouTube Live" } as const;
-const STATES: Record<SessionStatus, string> = {
+const STATES: Record<DeliverySessionStatus, string> = {
   none: "",
   waiting: "Being created",
   pending: "Being updated",

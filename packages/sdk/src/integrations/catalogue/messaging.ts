@@ -6,7 +6,7 @@ import type { IntegrationEntry } from "../types.js";
 
 const REPLY_TO = text("replyTo", "Reply-to number", { placeholder: "+15551234567" });
 /** Drop Cowboy's `pool_id`: its API has no call listing pools, so the host types the pool's ID. */
-const POOL_ID = text("poolName", "Number pool ID", { placeholder: "Pool ID from Drop Cowboy's number pools" });
+const POOL_ID = text("poolName", "Number pool ID", { placeholder: "From Drop Cowboy's pools" });
 
 /**
  * Text, voice, chat and push messaging.

@@ -1,10 +1,8 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
 import { makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { pointServicesAt } from "../../test-support/serviceEnv.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
+import { expectRetryableOutOfReach, expectTimeoutNotRetried } from "../../test-support/unreachable.js";
 import { SES_KEY_ID, SES_REGION, SES_SECRET, startSesFake, verifySigV4 } from "./fake.js";
 
 let integrationId: string;
@@ -133,37 +131,10 @@ describe("Amazon SES sendMail", () => {
   });
 
   it("Amazon SES out of reach is retryable", async () => {
-    const stopped = await startSesFake();
-    await stopped.close();
-    const restore = pointServicesAt(stopped.url);
-    try {
-      await expect(app.execute(job())).rejects.toBeInstanceOf(RetryableActionError);
-    } finally {
-      restore();
-    }
+    await expectRetryableOutOfReach(() => app.execute(job()));
   });
 
   it("a send Amazon SES did not answer in time is not sent again (it may have gone out); one that never reached it is", async () => {
-    const silent = createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const { port } = silent.address() as AddressInfo;
-    const restore = pointServicesAt(`http://127.0.0.1:${port}`);
-    process.env.CUEPOINT_INTEGRATION_TIMEOUT_MS = "300";
-    try {
-      const lost = await app.execute(job()).catch((error: unknown) => error);
-      expect(lost).toBeInstanceOf(PermanentActionError);
-      expect((lost as Error).message).toMatch(/may have been carried out all the same, so it is not tried again/);
-    } finally {
-      restore();
-      silent.closeAllConnections();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
-    }
-    // The same port, closed now: the connection is refused, so the mail surely did not go out.
-    const closed = pointServicesAt(`http://127.0.0.1:${port}`);
-    try {
-      await expect(app.execute(job())).rejects.toBeInstanceOf(RetryableActionError);
-    } finally {
-      closed();
-    }
+    await expectTimeoutNotRetried(() => app.execute(job()));
   });
 });

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { open, parseKey, seal, sealingKey, type SealingKey } from "./sealing.js";
+import { open, parseKey, purposeKey, seal, sealingKey, type SealingKey } from "./sealing.js";
 
 const key = (bytes = randomBytes(32)): SealingKey => ({ id: bytes.toString("hex").slice(0, 8), key: bytes });
 
@@ -39,5 +39,22 @@ describe("the configured key", () => {
     const chosen = await sealingKey({} as never, configured);
     expect(chosen.key).toEqual(Buffer.alloc(32));
     expect(chosen.id).toBe("66687aad"); // sha256 of 32 zero bytes
+  });
+});
+
+describe("a purpose's key", () => {
+  it("is HKDF-SHA256 of the server's key for that purpose, another for another purpose, made once", async () => {
+    const previous = process.env.CUEPOINT_SECRET_KEY;
+    process.env.CUEPOINT_SECRET_KEY = "00".repeat(32);
+    try {
+      const orm = {} as never;
+      const media = await purposeKey(orm, "cuepoint media link v1");
+      expect(media).toEqual(Buffer.from(hkdfSync("sha256", Buffer.alloc(32), Buffer.alloc(0), "cuepoint media link v1", 32)));
+      expect(await purposeKey(orm, "cuepoint registration render v1")).not.toEqual(media);
+      expect(purposeKey(orm, "cuepoint media link v1")).toBe(purposeKey(orm, "cuepoint media link v1"));
+    } finally {
+      if (previous === undefined) delete process.env.CUEPOINT_SECRET_KEY;
+      else process.env.CUEPOINT_SECRET_KEY = previous;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { settings } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
@@ -59,6 +59,25 @@ export function sealingKey(orm: Orm, configured: string | undefined = process.en
     generated.set(orm, pending);
   }
   return pending;
+}
+
+/** Derived keys, per database and purpose. */
+const derived = new WeakMap<Orm, Map<string, Promise<Buffer>>>();
+
+/**
+ * A 32-byte key for one purpose (`purpose`, e.g. "cuepoint media link v1"): HKDF-SHA256 of the
+ * server's secret key ({@link sealingKey}), so what is signed for one purpose is worthless for another.
+ */
+export function purposeKey(orm: Orm, purpose: string): Promise<Buffer> {
+  const keys = derived.get(orm) ?? new Map<string, Promise<Buffer>>();
+  derived.set(orm, keys);
+  let key = keys.get(purpose);
+  if (!key) {
+    key = sealingKey(orm).then(({ key: secret }) => Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), purpose, 32)));
+    key.catch(() => keys.delete(purpose));
+    keys.set(purpose, key);
+  }
+  return key;
 }
 
 const b64 = (buffer: Buffer) => buffer.toString("base64url");

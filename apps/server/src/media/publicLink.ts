@@ -1,6 +1,6 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Orm } from "../db/types.js";
-import { sealingKey } from "../integrations/sealing.js";
+import { purposeKey } from "../integrations/sealing.js";
 
 /**
  * Signed, expiring public links to one media file, for services that fetch a file themselves
@@ -17,18 +17,8 @@ export const MEDIA_LINK_PATH = "/api/public/media";
 /** How long a link made for a service stays valid: long enough for a queued message to be sent. */
 export const MEDIA_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
-const keys = new WeakMap<Orm, Promise<Buffer>>();
-
 /** The links' key: HKDF-SHA256 of the server's secret key, for this one purpose. */
-export function mediaLinkKey(orm: Orm): Promise<Buffer> {
-  let key = keys.get(orm);
-  if (!key) {
-    key = sealingKey(orm).then(({ key: secret }) => Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "cuepoint media link v1", 32)));
-    key.catch(() => keys.delete(orm));
-    keys.set(orm, key);
-  }
-  return key;
-}
+export const mediaLinkKey = (orm: Orm): Promise<Buffer> => purposeKey(orm, "cuepoint media link v1");
 
 const signature = (key: Buffer, mediaId: string, expires: number) =>
   createHmac("sha256", key).update(`${mediaId}.${expires}`).digest("hex");

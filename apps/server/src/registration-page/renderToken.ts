@@ -1,6 +1,6 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Orm } from "../db/types.js";
-import { sealingKey } from "../integrations/sealing.js";
+import { purposeKey } from "../integrations/sealing.js";
 
 /**
  * The signed render time the hosted page and its frame carry in the form
@@ -15,17 +15,7 @@ export const MIN_FILL_MS = 2_500;
 /** A render time older than this is not taken (a captured one cannot be replayed for ever). */
 export const MAX_AGE_MS = 24 * 60 * 60_000;
 
-const keys = new WeakMap<Orm, Promise<Buffer>>();
-
-function renderKey(orm: Orm): Promise<Buffer> {
-  let key = keys.get(orm);
-  if (!key) {
-    key = sealingKey(orm).then(({ key: secret }) => Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "cuepoint registration render v1", 32)));
-    key.catch(() => keys.delete(orm));
-    keys.set(orm, key);
-  }
-  return key;
-}
+const renderKey = (orm: Orm): Promise<Buffer> => purposeKey(orm, "cuepoint registration render v1");
 
 const mac = (key: Buffer, timelineId: string, renderedAt: number) =>
   createHmac("sha256", key).update(`${timelineId}.${renderedAt}`).digest("base64url");

@@ -9,7 +9,7 @@ import { createApp } from "../app.js";
 import { attendance, timelines } from "../db/schema/index.js";
 import { createEngineTestApp, readyMail, type EngineTestApp } from "../engine/testSupport.js";
 import { createLocalMediaStore } from "../media/store.js";
-import { addAttendance, presentRows } from "./attendanceWrites.js";
+import { clearPresence, presentElsewhere, writePresence } from "./presenceRows.js";
 import { createRoomHub, type RoomHub } from "./roomHub.js";
 import { eventually, openChannel } from "./testRoom.js";
 
@@ -119,21 +119,27 @@ describe("attendance from the room's connection", () => {
   });
 });
 
-describe("who wrote a row", () => {
-  it("each write names its instance's hub, and an instance reads only the rows others wrote last", async () => {
+describe("who is present where", () => {
+  it("each instance's hub writes who is in the room there; an instance reads the others' rows, fresh ones only, each person once", async () => {
     const at = (minute: number) => new Date(START + minute * MIN);
-    const live = (from: number, to: number) => ({ seconds: (to - from) * 60, joinedAt: at(from), leftAt: at(to) });
-    const row = (registrantId: string, from: number, to: number) => ({ accountId: t.accountId, eventId, registrantId, live: live(from, to) });
-    await addAttendance(t.db.orm, 3600, [row(a, 30, 31)], "instance-1");
-    await addAttendance(t.db.orm, 3600, [row(b, 30, 31)], "instance-2");
-    const ids = async (notWrittenBy?: string) =>
-      (await presentRows(t.db.orm, { eventId }, at(29), false, notWrittenBy)).map((r) => r.registrantId).sort();
-    expect(await ids()).toEqual([a, b].sort());
-    expect(await ids("instance-1")).toEqual([b]);
-    expect(await ids("instance-2")).toEqual([a]);
-    // Ann's next stretch is written by the second instance: her row is its now.
-    await addAttendance(t.db.orm, 3600, [row(a, 31, 32)], "instance-2");
-    expect(await ids("instance-2")).toEqual([]);
-    expect((await rowOf(a))?.writtenBy).toBe("instance-2");
+    const target = { accountId: t.accountId, eventId };
+    await writePresence(t.db.orm, target, "hub-1", [a], at(31));
+    await writePresence(t.db.orm, target, "hub-2", [a, b], at(31));
+    const elsewhere = async (hubId: string, since = at(30)) => (await presentElsewhere(t.db.orm, { eventId }, since, false, hubId)).map((r) => r.registrantId).sort();
+    expect(await elsewhere("hub-1")).toEqual([a, b].sort());
+    expect(await elsewhere("hub-2")).toEqual([a]);
+    expect(await elsewhere("hub-3")).toEqual([a, b].sort());
+    // Names for the console, the account's only, and the attendance written so far.
+    const people = await presentElsewhere(t.db.orm, target, at(30), true, "hub-2");
+    const row = await rowOf(a);
+    expect(row?.attendedSeconds).toBeGreaterThan(0);
+    expect(people).toEqual([{ registrantId: a, joinedAt: row?.joinedAt, attendedSeconds: row?.attendedSeconds, name: "ann", email: "ann@example.com" }]);
+    expect(await presentElsewhere(t.db.orm, { eventId, accountId: "00000000-0000-4000-8000-000000000000" }, at(30), false, "hub-3")).toEqual([]);
+    // A row not rewritten since `since` is a hub that stopped; no one left, and the row goes.
+    expect(await elsewhere("hub-3", at(32))).toEqual([]);
+    await writePresence(t.db.orm, target, "hub-2", [], at(32));
+    expect(await elsewhere("hub-1")).toEqual([]);
+    await clearPresence(t.db.orm, "hub-1");
+    expect(await elsewhere("hub-3")).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import { attendance, registrants, roomActivity } from "../db/schema/index.js";
+import { sql } from "drizzle-orm";
+import { attendance, roomActivity } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 
 /** What one instance saw of one registrant at one event since its last write. */
@@ -42,13 +42,12 @@ const merged = (seconds: string, joined: string, left: string) =>
  * Adds the deltas of one event to its attendance rows in one statement (callers split a room's
  * flush into `ATTENDANCE_ROWS_PER_WRITE` rows, each part written or not as a whole): seconds are
  * added where they extend the row's interval (see `merged`), `joined_at` keeps the earliest and
- * `left_at` the latest instant (PostgreSQL's least/greatest skip nulls), `written_by` the writer
- * (the instance's hub). Attended seconds never pass `liveSeconds`.
+ * `left_at` the latest instant (PostgreSQL's least/greatest skip nulls). Attended seconds never pass `liveSeconds`.
  *
  * @example
  * await addAttendance(orm, 2700, [{ accountId, eventId, registrantId, live: { seconds: 5, joinedAt, leftAt } }]);
  */
-export async function addAttendance(orm: Orm, liveSeconds: number, deltas: readonly AttendanceDelta[], writtenBy: string | null = null): Promise<void> {
+export async function addAttendance(orm: Orm, liveSeconds: number, deltas: readonly AttendanceDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   const cap = Math.min(2 ** 31 - 1, Math.max(0, Math.ceil(liveSeconds)));
   const rows = deltas.map((d) => ({
@@ -67,8 +66,8 @@ export async function addAttendance(orm: Orm, liveSeconds: number, deltas: reado
   const instant = (date: Date | null) => date?.toISOString() ?? null;
   // One set of array parameters however many rows (unnest): cheap to build at 10,000 attendees.
   await orm.execute(sql`
-    insert into ${attendance} (account_id, event_id, registrant_id, attended_seconds, joined_at, left_at, replay_seconds, replay_joined_at, replay_left_at, written_by)
-    select *, ${writtenBy}::text from unnest(
+    insert into ${attendance} (account_id, event_id, registrant_id, attended_seconds, joined_at, left_at, replay_seconds, replay_joined_at, replay_left_at)
+    select * from unnest(
       ${column((r) => r.accountId)}::uuid[], ${column((r) => r.eventId)}::uuid[], ${column((r) => r.registrantId)}::uuid[],
       ${column((r) => r.attendedSeconds)}::integer[], ${column((r) => instant(r.joinedAt))}::timestamptz[],
       ${column((r) => instant(r.leftAt))}::timestamptz[], ${column((r) => r.replaySeconds)}::integer[],
@@ -79,51 +78,7 @@ export async function addAttendance(orm: Orm, liveSeconds: number, deltas: reado
       left_at = greatest(${qualified("left_at")}, ${excluded("left_at")}),
       replay_seconds = (${qualified("replay_seconds")} + ${merged("replay_seconds", "replay_joined_at", "replay_left_at")})::integer,
       replay_joined_at = least(${qualified("replay_joined_at")}, ${excluded("replay_joined_at")}),
-      replay_left_at = greatest(${qualified("replay_left_at")}, ${excluded("replay_left_at")}),
-      written_by = ${excluded("written_by")}`);
-}
-
-/** A registrant seen in the live room recently (their attendance row), with their name when asked. */
-export interface PresentRow {
-  registrantId: string;
-  joinedAt: Date | null;
-  leftAt: Date | null;
-  attendedSeconds: number;
-  name?: string;
-  email?: string;
-}
-
-/**
- * Registrants seen in the live room of an event since `since` (every instance writes `left_at`
- * every few seconds while they are there), of the account when given; with names for the console;
- * without those a given instance wrote last.
- */
-export async function presentRows(
-  orm: Orm,
-  target: { eventId: string; accountId?: string | undefined },
-  since: Date,
-  withPeople: boolean,
-  /** Leave out the rows this writer (an instance's hub) wrote last: it knows its own attendees. */
-  notWrittenBy?: string,
-): Promise<PresentRow[]> {
-  const where = and(
-    eq(attendance.eventId, target.eventId),
-    gte(attendance.leftAt, since),
-    target.accountId === undefined ? undefined : eq(attendance.accountId, target.accountId),
-    notWrittenBy === undefined ? undefined : sql`${attendance.writtenBy} is distinct from ${notWrittenBy}`,
-  );
-  const columns = {
-    registrantId: attendance.registrantId,
-    joinedAt: attendance.joinedAt,
-    leftAt: attendance.leftAt,
-    attendedSeconds: attendance.attendedSeconds,
-  };
-  if (!withPeople) return orm.select(columns).from(attendance).where(where);
-  return orm
-    .select({ ...columns, name: registrants.name, email: registrants.email })
-    .from(attendance)
-    .innerJoin(registrants, and(eq(registrants.uuid, attendance.registrantId), eq(registrants.accountId, attendance.accountId)))
-    .where(where);
+      replay_left_at = greatest(${qualified("replay_left_at")}, ${excluded("replay_left_at")})`);
 }
 
 /**

@@ -5,12 +5,13 @@ import { eq } from "drizzle-orm";
 import { registrants } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { isUuid } from "../http/ids.js";
-import { ATTENDANCE_ROWS_PER_WRITE, addAttendance, presentRows, recordCtaViews, type AttendanceDelta } from "./attendanceWrites.js";
+import { ATTENDANCE_ROWS_PER_WRITE, addAttendance, recordCtaViews, type AttendanceDelta } from "./attendanceWrites.js";
 import { createLocalRoomBus, type BusChatMessage, type RoomBus, type RoomSignal } from "./bus/roomBus.js";
 import { loadEventRoom, type EventRoom } from "./eventRoom.js";
 import { roomChatViews } from "./chat/visibility.js";
 import type { RoomChatViews } from "./liveChat.js";
 import { account, isHere, pending, RECONNECT_GRACE_MS, unwrittenSeconds, type ChannelSink, type Presence, type PresenceKind } from "./presence.js";
+import { clearPresence, presentElsewhere, writePresence } from "./presenceRows.js";
 import { countRegistrants } from "./registrantCount.js";
 import { loadRoom, type RoomState } from "./roomState.js";
 import { sseEvent as event } from "./sse.js";
@@ -24,8 +25,16 @@ export interface RoomHubOptions {
   bus?: RoomBus;
   /** The chat's views and backlog (default: the chat's own, room/chat/visibility.ts). */
   chat?: RoomChatViews;
-  /** Attendance written every this many ms (and whenever a channel closes, and on stop). */
+  /**
+   * Who is in the room here is written for the other instances every this many ms (the beat; and
+   * within `soonMs` of an arrival or a leave); a hub not heard from for three beats is gone.
+   */
   flushMs?: number;
+  /**
+   * A present attendee's attendance is written every this many ms (default 30 s), spread over the
+   * beats; arrivals and leaves within `soonMs`, and everything on stop.
+   */
+  attendanceMs?: number;
   /** How often each event's timer looks for items come due, ms. */
   tickMs?: number;
   /** At most one audience update per this many ms. */
@@ -135,6 +144,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const chat: RoomChatViews = options.chat ?? roomChatViews(orm);
   const bus = options.bus ?? createLocalRoomBus();
   const flushMs = options.flushMs ?? 5000;
+  const attendanceMs = Math.max(options.attendanceMs ?? 30_000, flushMs);
   const tickMs = options.tickMs ?? 1000;
   const audienceMs = options.audienceMs ?? 5000;
   const presenceMs = options.presenceMs ?? 2000;
@@ -146,8 +156,10 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const groups = new Map<string, EventGroup>();
   const consoles = new Map<string, ConsoleGroup>();
   const presences = new Map<string, Presence>();
-  /** This instance's hub in the attendance rows it writes (`written_by`): it reads only the others'. */
+  /** This instance's hub in `room_presence`: it reads only the other hubs' rows. */
   const hubId = randomUUID();
+  /** Events whose presence row this hub has written (and must rewrite or delete). */
+  const presenceWritten = new Set<string>();
   const counted = new Map<string, { at: number; count: number }>();
   const seen = new Map<string, Set<string>>();
   const subscriptions = new Map<string, () => void>();
@@ -158,13 +170,24 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   const positionAt = (room: { timing: RoomState["timing"] }, at: number) =>
     Math.min(Math.max((at - room.timing.startsAt) / 1000, 0), room.timing.liveSeconds);
 
-  /** Writes what presence has added (`only`: just these presences — arrivals and leaves). */
-  async function writeAll(only?: ReadonlySet<Presence>): Promise<void> {
+  /**
+   * The presences a beat writes the attendance of: those not written for `attendanceMs` and those
+   * gone, oldest first, at most a beat's share of all (so 10,000 attendees who arrived together are
+   * written a part per beat, not all in the same beat).
+   */
+  function dueNow(at: number): Presence[] {
+    const due = [...presences.values()].filter((p) => !isHere(p, at, graceMs) || at - (p.writtenLast ?? -Infinity) >= attendanceMs);
+    const share = Math.max(ATTENDANCE_ROWS_PER_WRITE, Math.ceil((presences.size * flushMs) / attendanceMs));
+    return due.sort((a, b) => (a.writtenLast ?? -Infinity) - (b.writtenLast ?? -Infinity)).slice(0, share);
+  }
+
+  /** Writes what presence has added: every presence's, those `only`, or those due at a beat. */
+  async function writeAll(only?: ReadonlySet<Presence> | "due"): Promise<void> {
     const at = now();
     type Taken = { p: Presence; seconds: number; first: number; last: number };
     type Batch = { liveSeconds: number; rows: Map<string, AttendanceDelta>; taken: Taken[] };
     const byEvent = new Map<string, Batch>();
-    for (const p of only ?? presences.values()) {
+    for (const p of only === "due" ? dueNow(at) : (only ?? presences.values())) {
       if (only && presences.get(keyOf(p)) !== p) continue;
       account(p, at);
       if (!pending(p) || p.first === null || p.last === null) continue;
@@ -186,7 +209,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         // A macrotask turn: the embedded database runs on this thread, and sockets wait for one.
         await nextTurn();
         try {
-          await addAttendance(orm, batch.liveSeconds, part, hubId);
+          await addAttendance(orm, batch.liveSeconds, part);
           const written = new Set(part.map((row) => row.registrantId));
           for (const { p, seconds, first, last } of batch.taken) {
             if (!written.has(p.registrantId)) continue;
@@ -204,15 +227,52 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       if (isHere(p, at, graceMs) || pending(p)) continue;
       presences.delete(key);
     }
-    if (presences.size === 0 && flushTimer) {
+    if (presences.size === 0 && presenceWritten.size === 0 && flushTimer) {
       clearInterval(flushTimer);
       flushTimer = undefined;
     }
   }
 
+  /**
+   * Rewrites this hub's presence row of each event it has (or had) attendees of, `only` those
+   * events when given: who is here now, reconnecting included; none, and the row goes.
+   */
+  async function writePresences(only?: ReadonlySet<string>): Promise<void> {
+    const at = now();
+    const here = new Map<string, { accountId: string; ids: string[] }>();
+    for (const p of presences.values()) {
+      if (p.kind !== "live" || !isHere(p, at, graceMs) || at < p.from || at >= p.to) continue;
+      const entry = here.get(p.eventId) ?? { accountId: p.accountId, ids: [] };
+      entry.ids.push(p.registrantId);
+      here.set(p.eventId, entry);
+    }
+    const events = new Set([...here.keys(), ...presenceWritten].filter((eventId) => !only || only.has(eventId)));
+    for (const eventId of events) {
+      const entry = here.get(eventId);
+      const accountId = entry?.accountId ?? groups.get(eventId)?.room.accountId ?? "";
+      try {
+        await writePresence(orm, { accountId, eventId }, hubId, entry?.ids ?? [], new Date(at));
+        if (entry) presenceWritten.add(eventId);
+        else presenceWritten.delete(eventId);
+      } catch (error) {
+        console.error(`Room presence of event ${eventId} could not be written:`, error);
+      }
+    }
+  }
+
   /** One flush at a time: a flush never counts seconds another is writing. */
-  const flush = (only?: ReadonlySet<Presence>): Promise<void> => {
+  const flush = (only?: ReadonlySet<Presence> | "due"): Promise<void> => {
     const write = () => writeAll(only);
+    chain = chain.then(write, write);
+    return chain;
+  };
+
+  /** The beat: who is here for the other instances, then the attendance come due. */
+  const beat = (): Promise<void> => {
+    const write = async () => {
+      await writePresences();
+      await writeAll("due");
+    };
     chain = chain.then(write, write);
     return chain;
   };
@@ -229,7 +289,12 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       const who = new Set<Presence>();
       const timer = setTimeout(() => {
         soon = undefined;
-        void flush(who).then(resolve);
+        const write = async () => {
+          await writePresences(new Set([...who].map((p) => p.eventId)));
+          await writeAll(who);
+        };
+        chain = chain.then(write, write);
+        void chain.then(resolve);
       }, soonMs);
       timer.unref?.();
       soon = { done, timer, resolve, who };
@@ -243,12 +308,12 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     [...presences.values()].filter((p) => p.eventId === eventId && p.kind === "live" && isHere(p, at, graceMs));
 
   /**
-   * Who is present: here (this instance's presences, reconnecting included), or written by another
-   * instance within three flushes — only the other instances' rows are read (`written_by`), so a
-   * room held by one instance costs no read of its own thousands of rows.
+   * Who is present: here (this instance's presences, reconnecting included), or in another
+   * instance's presence row rewritten within three beats — only the other hubs' rows are read, so a
+   * room held by one instance costs no read of its own thousands of people.
    */
   async function presentNow(eventId: string, accountId: string | undefined, at: number, withPeople: boolean) {
-    const rows = await presentRows(orm, { eventId, accountId }, new Date(at - flushMs * 3), withPeople, hubId);
+    const rows = await presentElsewhere(orm, { eventId, accountId }, new Date(at - flushMs * 3), withPeople, hubId);
     const here = new Map<string, { p?: Presence; row?: (typeof rows)[number] }>();
     for (const row of rows) here.set(row.registrantId, { row });
     for (const p of localHere(eventId, at)) {
@@ -666,7 +731,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       group.presences.add(p);
       const viewer: Viewer = { presence: p, ready: false, queue: [], sent: new Set() };
       group.viewers.set(sink, viewer);
-      flushTimer ??= setInterval(() => void flush(), flushMs);
+      flushTimer ??= setInterval(() => void beat(), flushMs);
       flushTimer.unref?.();
 
       await sink.write(event("hello", { serverNow: at }));
@@ -773,6 +838,8 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       soon = undefined;
       if (waiting) clearTimeout(waiting.timer);
       await flush();
+      await clearPresence(orm, hubId).catch((error: unknown) => console.error("Room presence could not be cleared:", error));
+      presenceWritten.clear();
       waiting?.resolve();
       if (flushTimer) clearInterval(flushTimer);
       flushTimer = undefined;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.js";
 import { events } from "./events.js";
 import { registrants } from "./registrants.js";
@@ -68,16 +68,29 @@ export const attendance = pgTable(
     replayJoinedAt: timestamp("replay_joined_at", { withTimezone: true }),
     replayLeftAt: timestamp("replay_left_at", { withTimezone: true }),
     replaySeconds: integer("replay_seconds").notNull().default(0),
-    /**
-     * The room hub (one per server instance) that wrote the row last: an instance knows its own
-     * attendees in memory and reads only the others' rows to know who is present elsewhere.
-     */
-    writtenBy: text("written_by"),
   },
   (t) => [
     uniqueIndex("attendance_event_registrant_idx").on(t.eventId, t.registrantId),
     index("attendance_account_idx").on(t.accountId),
   ],
+);
+
+/**
+ * Who is in an event's live room on one server instance (its room hub, `hub_id`): the hub rewrites
+ * its row every few seconds while it holds attendees there (`seen_at`), and deletes it when it holds
+ * none. Another instance reads the others' rows to know who is present elsewhere; a row not rewritten
+ * for three beats is a hub that stopped. How long people stayed is `attendance`, written apart.
+ */
+export const roomPresence = pgTable(
+  "room_presence",
+  {
+    eventId: eventId(),
+    hubId: text("hub_id").notNull(),
+    accountId: accountId(),
+    registrantIds: uuid("registrant_ids").array().notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.hubId] })],
 );
 
 /**
@@ -108,3 +121,4 @@ export type RoomActivityRow = typeof roomActivity.$inferSelect;
 export type CoOrganizerRow = typeof coOrganizers.$inferSelect;
 export type EventPersonRow = typeof eventPeople.$inferSelect;
 export type AttendanceRow = typeof attendance.$inferSelect;
+export type RoomPresenceRow = typeof roomPresence.$inferSelect;

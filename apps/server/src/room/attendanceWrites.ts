@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { attendance, roomActivity } from "../db/schema/index.js";
+import { attendance } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 
 /** What one instance saw of one registrant at one event since its last write. */
@@ -14,6 +14,8 @@ export interface AttendanceDelta {
   live?: { seconds: number; joinedAt: Date; leftAt: Date } | undefined;
   /** Replay viewing, counted apart: it never makes an Attendee. */
   replay?: { seconds: number; joinedAt: Date; leftAt: Date } | undefined;
+  /** CTAs shown to them in the live room since the last write (added to the row's `cta_seen`, each once). */
+  ctaSeen?: readonly string[] | undefined;
 }
 
 const qualified = (column: string) => sql.raw(`"attendance"."${column}"`);
@@ -64,40 +66,30 @@ export async function addAttendance(orm: Orm, liveSeconds: number, deltas: reado
   // One array parameter per column (sql.param: drizzle would spread a bare array into a list).
   const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
   const instant = (date: Date | null) => date?.toISOString() ?? null;
+  // The CTA views as (registrant, CTA) pairs: a row's own array cannot be one element of an array parameter.
+  const views = deltas.flatMap((d) => (d.ctaSeen ?? []).map((key) => [d.registrantId, key] as const));
   // One set of array parameters however many rows (unnest): cheap to build at 10,000 attendees.
   await orm.execute(sql`
-    insert into ${attendance} (account_id, event_id, registrant_id, attended_seconds, joined_at, left_at, replay_seconds, replay_joined_at, replay_left_at)
-    select * from unnest(
+    with seen as (
+      select v.registrant_id, array_agg(distinct v.node_key) as keys
+      from unnest(${sql.param(views.map(([id]) => id))}::uuid[], ${sql.param(views.map(([, key]) => key))}::text[]) as v(registrant_id, node_key)
+      group by v.registrant_id
+    )
+    insert into ${attendance} (account_id, event_id, registrant_id, attended_seconds, joined_at, left_at, replay_seconds, replay_joined_at, replay_left_at, cta_seen)
+    select d.*, coalesce(seen.keys, '{}'::text[]) from unnest(
       ${column((r) => r.accountId)}::uuid[], ${column((r) => r.eventId)}::uuid[], ${column((r) => r.registrantId)}::uuid[],
       ${column((r) => r.attendedSeconds)}::integer[], ${column((r) => instant(r.joinedAt))}::timestamptz[],
       ${column((r) => instant(r.leftAt))}::timestamptz[], ${column((r) => r.replaySeconds)}::integer[],
       ${column((r) => instant(r.replayJoinedAt))}::timestamptz[], ${column((r) => instant(r.replayLeftAt))}::timestamptz[])
+      as d(account_id, event_id, registrant_id, attended_seconds, joined_at, left_at, replay_seconds, replay_joined_at, replay_left_at)
+      left join seen on seen.registrant_id = d.registrant_id
     on conflict (event_id, registrant_id) do update set
       attended_seconds = least(${qualified("attended_seconds")} + ${merged("attended_seconds", "joined_at", "left_at")}, ${cap}::integer)::integer,
       joined_at = least(${qualified("joined_at")}, ${excluded("joined_at")}),
       left_at = greatest(${qualified("left_at")}, ${excluded("left_at")}),
       replay_seconds = (${qualified("replay_seconds")} + ${merged("replay_seconds", "replay_joined_at", "replay_left_at")})::integer,
       replay_joined_at = least(${qualified("replay_joined_at")}, ${excluded("replay_joined_at")}),
-      replay_left_at = greatest(${qualified("replay_left_at")}, ${excluded("replay_left_at")})`);
-}
-
-/**
- * Records that CTAs were shown to registrants of one event, once per registrant and CTA: views
- * already stored (by this or another instance) are not written again (the unique index of views).
- * One statement for any number.
- */
-export async function recordCtaViews(
-  orm: Orm,
-  target: { accountId: string; eventId: string },
-  views: readonly { registrantId: string; nodeKey: string }[],
-  at: Date,
-): Promise<void> {
-  if (views.length === 0) return;
-  // One array parameter per column, like the attendance rows: 10,000 views are one short statement.
-  await orm.execute(sql`
-    insert into ${roomActivity} (account_id, event_id, registrant_id, kind, node_key, at)
-    select ${target.accountId}::uuid, ${target.eventId}::uuid, v.registrant_id, 'cta_view', v.node_key, ${at.toISOString()}::timestamptz
-    from unnest(${sql.param(views.map((view) => view.registrantId))}::uuid[], ${sql.param(views.map((view) => view.nodeKey))}::text[])
-      as v(registrant_id, node_key)
-    on conflict (event_id, node_key, registrant_id) where kind = 'cta_view' do nothing`);
+      replay_left_at = greatest(${qualified("replay_left_at")}, ${excluded("replay_left_at")}),
+      cta_seen = case when cardinality(${excluded("cta_seen")}) = 0 then ${qualified("cta_seen")}
+        else array(select distinct k from unnest(${qualified("cta_seen")} || ${excluded("cta_seen")}) as k) end`);
 }

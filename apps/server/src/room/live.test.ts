@@ -1,11 +1,12 @@
 import { createClient } from "@cuepoint/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { createUser } from "../users/users.js";
-import { roomActivity, type TimelineRow } from "../db/schema/index.js";
+import { attendance, type TimelineRow } from "../db/schema/index.js";
 import type { BusChatMessage } from "./bus/roomBus.js";
+import { consoleStats } from "./chat/consoleStore.js";
 import { memoryChat, openStream, pause, type MemoryChat } from "./liveTestSupport.js";
-import { createRoomTest, eventually, type RoomTest } from "./testRoom.js";
+import { createRoomTest, type RoomTest } from "./testRoom.js";
 
 /**
  * The live channels on a real listening server: the attendee's chat (backlog, Last-Event-ID
@@ -117,10 +118,11 @@ describe("the host's signals on the attendee channel", () => {
     const item = { id: `push-${crypto.randomUUID()}`, action: "cta", offsetSeconds: 60, cta: { headline: "Now", subheadline: "", buttonText: "Buy", url: "https://shop.example.com" } };
     await t.hub.bus.publish({ type: "item", eventId, item: item as never });
     for (const stream of [a, b1, b2]) await stream.waitFor("item", (i: { id: string }) => i.id === item.id);
-    await eventually(async () => {
-      const views = await t.db.orm.select().from(roomActivity).where(and(eq(roomActivity.nodeKey, item.id), eq(roomActivity.kind, "cta_view")));
-      expect(views.map((view) => view.registrantId).sort()).toEqual([ann, bob].sort());
-    });
+    // The views are written with the attendance (the hub's next write): once each, Bob's two tabs one view.
+    await t.hub.flush();
+    const views = await t.db.orm.select({ registrantId: attendance.registrantId }).from(attendance).where(sql`${item.id} = any(${attendance.ctaSeen})`);
+    expect(views.map((view) => view.registrantId).sort()).toEqual([ann, bob].sort());
+    expect((await consoleStats(t.db.orm, { accountId, eventId })).ctaViews).toBe(2);
     await t.hub.bus.publish({ type: "control", eventId, startedAt: T0, endedAt: null });
     await a.waitFor("control", (c: { startedAt: number }) => c.startedAt === T0);
     await t.hub.bus.publish({ type: "ban", eventId, registrantId: bob });

@@ -35,7 +35,9 @@ export interface Presence {
   /** What the database already has of this presence (a flush compares, so a mark made while one runs is kept). */
   writtenFirst: number | null;
   writtenLast: number | null;
+  /** CTAs sent to this presence (each is a view once), and those of them not written yet. */
   ctaSeen: Set<string>;
+  ctaUnwritten: Set<string>;
   /** Banned: gone at once, no reconnect grace. */
   banned?: boolean;
 }
@@ -45,7 +47,8 @@ export const RECONNECT_GRACE_MS = 10_000;
 
 /** Whether a presence holds something the database does not have yet. */
 export const pending = (p: Presence): boolean =>
-  p.first !== null && (Math.floor(p.creditedMs / 1000) > p.writtenSeconds || p.first !== p.writtenFirst || p.last !== p.writtenLast);
+  (p.first !== null && (Math.floor(p.creditedMs / 1000) > p.writtenSeconds || p.first !== p.writtenFirst || p.last !== p.writtenLast)) ||
+  p.ctaUnwritten.size > 0;
 
 /** In the room now: a channel open, or the last one closed less than the grace ago (reconnecting). */
 export const isHere = (p: Presence, at: number, graceMs: number): boolean =>

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { registrants } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { isUuid } from "../http/ids.js";
-import { ATTENDANCE_ROWS_PER_WRITE, addAttendance, recordCtaViews, type AttendanceDelta } from "./attendanceWrites.js";
+import { ATTENDANCE_ROWS_PER_WRITE, addAttendance, type AttendanceDelta } from "./attendanceWrites.js";
 import { createLocalRoomBus, type BusChatMessage, type RoomBus, type RoomSignal } from "./bus/roomBus.js";
 import { loadEventRoom, type EventRoom } from "./eventRoom.js";
 import { roomChatViews } from "./chat/visibility.js";
@@ -184,22 +184,24 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
   /** Writes what presence has added: every presence's, those `only`, or those due at a beat. */
   async function writeAll(only?: ReadonlySet<Presence> | "due"): Promise<void> {
     const at = now();
-    type Taken = { p: Presence; seconds: number; first: number; last: number };
+    type Taken = { p: Presence; seconds: number; first: number | null; last: number | null; views: string[] };
     type Batch = { liveSeconds: number; rows: Map<string, AttendanceDelta>; taken: Taken[] };
     const byEvent = new Map<string, Batch>();
     for (const p of only === "due" ? dueNow(at) : (only ?? presences.values())) {
       if (only && presences.get(keyOf(p)) !== p) continue;
       account(p, at);
-      if (!pending(p) || p.first === null || p.last === null) continue;
+      if (!pending(p)) continue;
       const seconds = Math.floor(p.creditedMs / 1000) - p.writtenSeconds;
       const liveSeconds = groups.get(p.eventId)?.room.timing.liveSeconds ?? p.liveSeconds;
       const batch: Batch = byEvent.get(p.eventId) ?? { liveSeconds, rows: new Map(), taken: [] };
       byEvent.set(p.eventId, batch);
       const row = batch.rows.get(p.registrantId) ?? { accountId: p.accountId, eventId: p.eventId, registrantId: p.registrantId };
       // The interval this write covers starts where the last one ended (the database merges instances' intervals).
-      row[p.kind] = { seconds, joinedAt: new Date(p.writtenLast ?? p.first), leftAt: new Date(p.last) };
+      if (p.first !== null && p.last !== null) row[p.kind] = { seconds, joinedAt: new Date(p.writtenLast ?? p.first), leftAt: new Date(p.last) };
+      const views = [...p.ctaUnwritten];
+      if (views.length > 0) row.ctaSeen = [...(row.ctaSeen ?? []), ...views];
       batch.rows.set(p.registrantId, row);
-      batch.taken.push({ p, seconds, first: p.first, last: p.last });
+      batch.taken.push({ p, seconds: p.first === null ? 0 : seconds, first: p.first, last: p.last, views });
     }
     for (const [eventId, batch] of byEvent) {
       const rows = [...batch.rows.values()];
@@ -211,11 +213,12 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         try {
           await addAttendance(orm, batch.liveSeconds, part);
           const written = new Set(part.map((row) => row.registrantId));
-          for (const { p, seconds, first, last } of batch.taken) {
+          for (const { p, seconds, first, last, views } of batch.taken) {
             if (!written.has(p.registrantId)) continue;
             p.writtenSeconds += seconds;
             p.writtenFirst = first;
             p.writtenLast = last;
+            for (const view of views) p.ctaUnwritten.delete(view);
           }
         } catch (error) {
           // Still pending: the next flush writes it again (nothing of this part was added).
@@ -378,30 +381,21 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
 
   const liveOf = (group: EventGroup) => [...group.presences].filter((p) => p.kind === "live" && p.sinks.size > 0);
 
-  /** Sends items to the live presences and records the CTA views (once per registrant and CTA). */
-  async function deliver(targets: readonly Presence[], items: readonly RoomItem[], at: number): Promise<void> {
+  /**
+   * Sends items to the live presences and notes the CTA views (once per registrant and CTA): they
+   * are written with the presences' attendance, so 10,000 views cost no statement of their own.
+   */
+  function deliver(targets: readonly Presence[], items: readonly RoomItem[]): void {
     if (items.length === 0) return;
-    // Everyone gets the items first; the views are written afterwards, in one batch.
     const texts = items.map((item) => event("item", item));
-    for (const p of targets) for (const sink of p.sinks) for (const text of texts) void sink.write(text);
-    const views = targets.flatMap((p) =>
-      items.filter((item) => item.action === "cta" && !p.ctaSeen.has(item.id)).map((item) => ({ p, id: item.id })),
-    );
-    if (views.length === 0) return;
-    views.forEach(({ p, id }) => p.ctaSeen.add(id));
-    const [first] = targets;
-    const target = { accountId: first?.accountId ?? "", eventId: first?.eventId ?? "" };
-    // Part by part, a turn before each: the embedded database runs on this thread, so the items reach
-    // the sockets first, and other events' messages are not held behind 10,000 views.
-    for (let i = 0; i < views.length; i += ATTENDANCE_ROWS_PER_WRITE) {
-      const part = views.slice(i, i + ATTENDANCE_ROWS_PER_WRITE);
-      await nextTurn();
-      await recordCtaViews(orm, target, part.map(({ p, id }) => ({ registrantId: p.registrantId, nodeKey: id })), new Date(at)).catch(
-        (error: unknown) => {
-          part.forEach(({ p, id }) => p.ctaSeen.delete(id));
-          console.error("Room CTA views could not be written:", error);
-        },
-      );
+    const ctas = items.filter((item) => item.action === "cta").map((item) => item.id);
+    for (const p of targets) {
+      for (const sink of p.sinks) for (const text of texts) void sink.write(text);
+      for (const id of ctas) {
+        if (p.ctaSeen.has(id)) continue;
+        p.ctaSeen.add(id);
+        p.ctaUnwritten.add(id);
+      }
     }
   }
 
@@ -463,7 +457,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
         }
       } else if (signal.type === "item") {
         group.loadedAt = -Infinity; // the pushed item is in the room's items from now on
-        void deliver(liveOf(group), [signal.item], now());
+        deliver(liveOf(group), [signal.item]);
       } else if (signal.type === "control") {
         const text = event("control", { startedAt: signal.startedAt, endedAt: signal.endedAt });
         for (const sink of group.viewers.keys()) void sink.write(text);
@@ -552,7 +546,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       const position = positionAt(room, at);
       const due = room.items.filter((item) => item.offsetSeconds > group.sentUpTo && item.offsetSeconds <= position);
       group.sentUpTo = Math.max(group.sentUpTo, position);
-      await deliver(live, due, at);
+      deliver(live, due);
       const endsAt = room.timing.startsAt + room.timing.liveSeconds * 1000;
       if (live.length > 0 && at < endsAt && (at - group.audienceAt >= audienceMs || at < group.audienceAt)) {
         group.audienceAt = at;
@@ -708,6 +702,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
           writtenFirst: null,
           writtenLast: null,
           ctaSeen: new Set(),
+          ctaUnwritten: new Set(),
         };
         presences.set(key, p);
       } else {
@@ -754,7 +749,7 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
       if (kind === "live" && at >= room.timing.startsAt) {
         const position = positionAt(room, at);
         const recent = group.room.items.filter((item) => item.offsetSeconds <= position && item.offsetSeconds > position - RECENT_SECONDS);
-        await deliver([p], recent, at);
+        deliver([p], recent);
         const endsAt = room.timing.startsAt + room.timing.liveSeconds * 1000;
         if (at < endsAt) {
           const count = group.audience !== undefined ? group.audience : await audienceOf(group, at);

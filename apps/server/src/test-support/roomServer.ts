@@ -132,7 +132,11 @@ export async function startRoomServer(): Promise<RoomServer> {
         .select({ kind: roomActivity.kind, nodeKey: roomActivity.nodeKey })
         .from(roomActivity)
         .where(and(eq(roomActivity.eventId, eventId), eq(roomActivity.registrantId, token)));
-      return rows.map((row) => `${row.kind}:${row.nodeKey}`).sort();
+      const [seen] = await orm
+        .select({ ctaSeen: attendance.ctaSeen })
+        .from(attendance)
+        .where(and(eq(attendance.eventId, eventId), eq(attendance.registrantId, token)));
+      return [...rows.map((row) => `${row.kind}:${row.nodeKey}`), ...(seen?.ctaSeen ?? []).map((key) => `cta_view:${key}`)].sort();
     },
     async close() {
       await engine.stop().catch(() => {});

@@ -68,6 +68,11 @@ export const attendance = pgTable(
     replayJoinedAt: timestamp("replay_joined_at", { withTimezone: true }),
     replayLeftAt: timestamp("replay_left_at", { withTimezone: true }),
     replaySeconds: integer("replay_seconds").notNull().default(0),
+    /**
+     * The CTAs shown to the registrant in the live room (their timeline node keys or pushed items'
+     * ids), each once: written with the attendance (a view costs no row of its own).
+     */
+    ctaSeen: text("cta_seen").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex("attendance_event_registrant_idx").on(t.eventId, t.registrantId),
@@ -94,8 +99,9 @@ export const roomPresence = pgTable(
 );
 
 /**
- * What registrants did in the event room besides being there: a CTA shown to them or clicked
- * (`node_key` names the timeline node). One row per happening; the analytics count them.
+ * What registrants did in the event room besides being there: a CTA clicked (`node_key` names the
+ * timeline node). One row per happening; the analytics count them. (Views are the attendance rows'
+ * `cta_seen`; `cta_view` rows of before migration 0016 were folded into those.)
  */
 export const roomActivity = pgTable(
   "room_activity",
@@ -110,10 +116,6 @@ export const roomActivity = pgTable(
   },
   (t) => [
     index("room_activity_event_kind_idx").on(t.eventId, t.kind),
-    // A CTA is seen once per registrant: every instance records its views with `on conflict do nothing`.
-    uniqueIndex("room_activity_cta_view_idx")
-      .on(t.eventId, t.nodeKey, t.registrantId)
-      .where(sql`${t.kind} = 'cta_view'`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { ConsoleSnapshot } from "@cuepoint/sdk";
-import { roomActivity, roomChatMessages, roomConsoleActions, users } from "../../db/schema/index.js";
+import { attendance, roomActivity, roomChatMessages, roomConsoleActions, users } from "../../db/schema/index.js";
 import type { Orm } from "../../db/types.js";
 
 type Target = { accountId: string; eventId: string };
@@ -17,12 +17,14 @@ export async function consoleStats(orm: Orm, target: Target): Promise<ConsoleSna
     .from(m)
     .where(and(eq(m.eventId, target.eventId), eq(m.accountId, target.accountId), isNull(m.deletedAt)));
   const [cta] = await orm
-    .select({
-      views: sql<number>`count(*) filter (where ${roomActivity.kind} = 'cta_view')`.mapWith(Number),
-      clicks: sql<number>`count(*) filter (where ${roomActivity.kind} = 'cta_click')`.mapWith(Number),
-    })
+    .select({ clicks: sql<number>`count(*) filter (where ${roomActivity.kind} = 'cta_click')`.mapWith(Number) })
     .from(roomActivity)
     .where(and(eq(roomActivity.eventId, target.eventId), eq(roomActivity.accountId, target.accountId)));
+  // A view is a CTA in an attendance row's `cta_seen` (written with the attendance, at most 30 s after).
+  const [seen] = await orm
+    .select({ views: sql<number>`coalesce(sum(cardinality(${attendance.ctaSeen})), 0)`.mapWith(Number) })
+    .from(attendance)
+    .where(and(eq(attendance.eventId, target.eventId), eq(attendance.accountId, target.accountId)));
   const [pushes] = await orm
     .select({ n: count() })
     .from(roomConsoleActions)
@@ -37,7 +39,7 @@ export async function consoleStats(orm: Orm, target: Target): Promise<ConsoleSna
     messages: chat?.messages ?? 0,
     questions: chat?.questions ?? 0,
     answered: chat?.answered ?? 0,
-    ctaViews: cta?.views ?? 0,
+    ctaViews: seen?.views ?? 0,
     ctaClicks: cta?.clicks ?? 0,
     pushes: pushes?.n ?? 0,
   };

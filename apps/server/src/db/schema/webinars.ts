@@ -101,7 +101,7 @@ export const roomPresence = pgTable(
 /**
  * What registrants did in the event room besides being there: a CTA clicked (`node_key` names the
  * timeline node). One row per happening; the analytics count them. (Views are the attendance rows'
- * `cta_seen`; `cta_view` rows of before migration 0016 were folded into those.)
+ * `cta_seen`; the `cta_view` rows of before migration 0017 were folded into those.)
  */
 export const roomActivity = pgTable(
   "room_activity",
@@ -110,7 +110,7 @@ export const roomActivity = pgTable(
     accountId: accountId(),
     eventId: eventId(),
     registrantId: uuid("registrant_id").references(() => registrants.uuid, { onDelete: "cascade" }),
-    kind: text("kind").$type<"cta_view" | "cta_click">().notNull(),
+    kind: text("kind").$type<"cta_click">().notNull(),
     nodeKey: text("node_key").notNull().default(""),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },

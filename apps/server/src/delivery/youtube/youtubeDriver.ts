@@ -1,4 +1,5 @@
 import { youtube, type youtube_v3 } from "@googleapis/youtube";
+import type { YouTubeBroadcastState } from "@cuepoint/sdk";
 import { serviceTimeoutMs } from "../../integrations/endpoints.js";
 import { ServiceError } from "../../integrations/serviceCall.js";
 import { googleFailure } from "../../integrations/services/googlecalendar/api.js";
@@ -62,15 +63,11 @@ const snippetOf = (plan: SessionPlan): youtube_v3.Schema$LiveBroadcastSnippet =>
   scheduledEndTime: isoSeconds(new Date(plan.startsAt.getTime() + plan.minutes * 60_000)),
 });
 
-/** What the host's console shows of a broadcast: its life cycle and where the encoder sends the stream. */
-export interface BroadcastState {
-  lifeCycleStatus: string;
-  privacyStatus: string;
-  streamStatus: string;
-  ingestionAddress: string;
-  backupIngestionAddress: string;
-  streamName: string;
-}
+/**
+ * What YouTube says of a broadcast: its life cycle and where the encoder sends the stream — the SDK's
+ * answer (`GET /webinars/{id}/delivery/youtube`) without what Cuepoint adds (its id, Studio link, message).
+ */
+export type BroadcastState = Omit<YouTubeBroadcastState, "broadcastId" | "studioUrl" | "message">;
 
 /**
  * YouTube Live (README.md): an unlisted broadcast per event with its own stream (insert both, then

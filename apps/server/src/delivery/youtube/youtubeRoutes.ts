@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { YouTubeBroadcastState } from "@cuepoint/sdk";
 import { defineRoute } from "../../http/route.js";
 import { notFound } from "../../http/errors.js";
 import { ServiceError } from "../../integrations/serviceCall.js";
@@ -47,7 +48,7 @@ const broadcast = defineRoute({
     if (!session || session.platform !== "youtube" || !session.remoteId || session.status === "cancelled") {
       throw notFound("This webinar has no YouTube Live broadcast (yet): see its delivery state.");
     }
-    const answer = {
+    const answer: YouTubeBroadcastState = {
       broadcastId: session.remoteId,
       studioUrl: `https://studio.youtube.com/video/${encodeURIComponent(session.remoteId)}/livestreaming`,
       lifeCycleStatus: "",

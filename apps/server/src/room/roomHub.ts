@@ -171,12 +171,16 @@ export function createRoomHub(options: RoomHubOptions): RoomHub {
     Math.min(Math.max((at - room.timing.startsAt) / 1000, 0), room.timing.liveSeconds);
 
   /**
-   * The presences a beat writes the attendance of: those not written for `attendanceMs` and those
-   * gone, oldest first, at most a beat's share of all (so 10,000 attendees who arrived together are
-   * written a part per beat, not all in the same beat).
+   * The presences a beat writes the attendance of: those with something unwritten and either not
+   * written for `attendanceMs` or gone, oldest first, at most a beat's share of all (so 10,000
+   * attendees who arrived together are written a part per beat, not all in the same beat; and people
+   * still connected after an event's end, with nothing to add, never take another event's share).
    */
   function dueNow(at: number): Presence[] {
-    const due = [...presences.values()].filter((p) => !isHere(p, at, graceMs) || at - (p.writtenLast ?? -Infinity) >= attendanceMs);
+    const due = [...presences.values()].filter((p) => {
+      account(p, at);
+      return pending(p) && (!isHere(p, at, graceMs) || at - (p.writtenLast ?? -Infinity) >= attendanceMs);
+    });
     const share = Math.max(ATTENDANCE_ROWS_PER_WRITE, Math.ceil((presences.size * flushMs) / attendanceMs));
     return due.sort((a, b) => (a.writtenLast ?? -Infinity) - (b.writtenLast ?? -Infinity)).slice(0, share);
   }

@@ -1,8 +1,8 @@
 import { createMasterSetting, type Client } from "@cuepoint/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mailBodies, mailHeader } from "../../server/src/engine/actions/test-support/mailParts.js";
-import { startSmtpPeer, type SmtpPeer } from "../../server/src/engine/actions/test-support/smtpPeer.js";
+import { mailBodies, mailHeader } from "../../server/src/integrations/test-support/mailParts.js";
+import { startSmtpPeer, type SmtpPeer } from "../../server/src/integrations/test-support/smtpPeer.js";
 import { DEMO_EMAIL, expectNoAxeViolations, expectNoConsoleErrors, loggedInApi, loggedInPage, screenshot, useBrowser, visit } from "./harness.js";
 
 /**

@@ -1,7 +1,7 @@
 import { createClient, createMasterSetting } from "@cuepoint/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLive, type LiveService } from "../../server/src/live/startLive.js";
-import { pushTestPattern } from "../../server/src/live/testPush.js";
+import { startLive, type LiveService } from "../../server/src/room/live/startLive.js";
+import { pushTestPattern } from "../../server/src/room/live/test-support/testPush.js";
 import { createMediaProcessing } from "../../server/src/media/processing.js";
 import { createLocalMediaStore } from "../../server/src/media/store.js";
 import { openRoomPage, roomScreenshot, startRoomJourney, type RoomJourney } from "./roomJourney.js";

@@ -1,7 +1,7 @@
 import { createClient, createMasterSetting, type Client } from "@cuepoint/sdk";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpPeer, type SmtpPeer } from "../../server/src/engine/actions/test-support/smtpPeer.js";
+import { startSmtpPeer, type SmtpPeer } from "../../server/src/integrations/test-support/smtpPeer.js";
 import { baseURL, expectNoAxeViolations, expectNoConsoleErrors, loggedInApi, loggedInPage, screenshot, useBrowser, visit } from "./harness.js";
 
 /*

@@ -2,7 +2,7 @@ import { createClient, createMasterSetting } from "@cuepoint/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/src/db/schema/index.js";
 import { startDelivery, type DeliveryLoop } from "../../server/src/delivery/syncDelivery.js";
-import { connectOAuth } from "../../server/src/engine/actions/test-support/oauth.js";
+import { connectOAuth } from "../../server/src/integrations/test-support/oauth.js";
 import { startFakeYouTubeLive, type FakeYouTubeLive } from "../../server/src/integrations/services/youtube/fakeLive.js";
 import { pointServicesAt } from "../../server/src/integrations/test-support/serviceEnv.js";
 import { PASSWORD } from "../../server/src/test-support/testApp.js";

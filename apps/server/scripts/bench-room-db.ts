@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createMasterSetting } from "@cuepoint/sdk";
-import { runtimeSettings } from "../src/config.js";
+import { runtimeSettings } from "../src/config/serverConfig.js";
 import { openDatabase } from "../src/db/openDatabase.js";
 import { events, registrants, timelines } from "../src/db/schema/index.js";
 import { createUser } from "../src/users/users.js";

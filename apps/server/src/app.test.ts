@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./test-support/testApp.js";
-import { apiRoutes } from "./routes/index.js";
+import { apiRoutes } from "./routes.js";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createLocalBilling } from "./billing/localBilling.js";
 import type { BillingProvider } from "./billing/provider.js";
-import { defaultConfig, type ServerConfig } from "./config.js";
+import { defaultConfig, type ServerConfig } from "./config/serverConfig.js";
 import type { Database } from "./db/types.js";
 import type { AppDeps } from "./deps.js";
 import { createBackoffLimiter } from "./http/backoffLimiter.js";
@@ -16,14 +16,14 @@ import { consoleMailer, type Mailer } from "./mail/mailer.js";
 import { createSmtpMailer } from "./mail/smtpMailer.js";
 import { createMediaProcessing, type MediaProcessing } from "./media/processing.js";
 import { createLocalMediaStore, type MediaStore } from "./media/store.js";
-import { PUBLIC_PREFIX, publicCors } from "./public/publicCors.js";
+import { PUBLIC_PREFIX, publicCors } from "./http/publicCors.js";
 import { createRoomBus } from "./room/bus/createRoomBus.js";
 import type { RoomBus } from "./room/bus/roomBus.js";
 import { createRoomHub, type RoomHub } from "./room/roomHub.js";
-import { serveRegistrationPages } from "./registration-page/registrationPages.js";
+import { serveRegistrationPages } from "./registration/page/registrationPages.js";
 import { serveRoomPages } from "./room/roomRoutes.js";
-import { apiRoutes } from "./routes/index.js";
-import { serveEmbedScript } from "./routes/embedScript.js";
+import { apiRoutes } from "./routes.js";
+import { serveEmbedScript } from "./registration/embedScript.js";
 
 export interface CreateAppOptions {
   db: Database;

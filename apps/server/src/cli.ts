@@ -1,4 +1,4 @@
-import { runtimeSettings } from "./config.js";
+import { runtimeSettings } from "./config/serverConfig.js";
 import { openDatabase } from "./db/openDatabase.js";
 import { runCli, USAGE } from "./cli/runCli.js";
 

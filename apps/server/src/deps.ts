@@ -1,5 +1,5 @@
 import type { BillingProvider } from "./billing/provider.js";
-import type { ServerConfig } from "./config.js";
+import type { ServerConfig } from "./config/serverConfig.js";
 import type { Database } from "./db/types.js";
 import type { BackoffLimiter } from "./http/backoffLimiter.js";
 import type { RateLimiter } from "./http/rateLimiter.js";

@@ -1,13 +1,13 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
-import { runtimeSettings } from "./config.js";
+import { runtimeSettings } from "./config/serverConfig.js";
 import { openDatabase } from "./db/openDatabase.js";
 import { startDelivery } from "./delivery/syncDelivery.js";
 import { startEngine } from "./engine/engine.js";
 import { engineSettings } from "./engine/env.js";
 import { createMediaProcessing } from "./media/processing.js";
-import { liveSettings } from "./live/liveSettings.js";
-import { startLive } from "./live/startLive.js";
+import { liveSettings } from "./room/live/liveSettings.js";
+import { startLive } from "./room/live/startLive.js";
 import { createLocalMediaStore } from "./media/store.js";
 import { createRoomBus } from "./room/bus/createRoomBus.js";
 import { createRoomHub } from "./room/roomHub.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMasterSetting, isCuepointError, type Client } from "@cuepoint/sdk";
-import { mailBodies, mailHeader } from "../engine/actions/test-support/mailParts.js";
-import { startSmtpPeer, type SmtpPeer } from "../engine/actions/test-support/smtpPeer.js";
+import { mailBodies, mailHeader } from "../integrations/test-support/mailParts.js";
+import { startSmtpPeer, type SmtpPeer } from "../integrations/test-support/smtpPeer.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
 
 /** "Send me a test" through the real route, the SDK client and an smtp-server peer on 127.0.0.1. */

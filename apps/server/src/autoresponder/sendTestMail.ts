@@ -13,10 +13,10 @@ import * as v from "valibot";
 import { events, users } from "../db/schema/index.js";
 import type { AppDeps } from "../deps.js";
 import { smtpOf, smtpSender } from "../engine/actions/autoresponder.js";
-import { smtpActionError, smtpTransport } from "../engine/actions/smtpTransport.js";
+import { smtpActionError, smtpTransport } from "../integrations/actions/smtpTransport.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { smtpSettings } from "../integrations/smtpTransport.js";
-import { ownTimeline } from "../webinars/access.js";
+import { ownTimeline } from "../events/access.js";
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import * as v from "valibot";
 import { platformLog, platformRegistrants } from "../db/schema/index.js";
 import { defineRoute } from "../http/route.js";
-import { ownTimeline } from "../webinars/access.js";
+import { ownTimeline } from "../events/access.js";
 import { sessionDriverFor } from "./drivers.js";
 import { ownEventSession } from "./ownEventSession.js";
 import { youtubeRoutes } from "./youtube/youtubeRoutes.js";

@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import { roomTimingOf, roomViewAt } from "@cuepoint/sdk";
 import { platformRegistrants, platformSessions } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import type { RoomLink } from "../room/roomLink.js";
-import { escapeHtml } from "../room/roomPages.js";
+import type { RoomLink } from "../events/roomLink.js";
+import { escapeHtml } from "../events/pageShell.js";
 
 const PLATFORMS = { zoom: "Zoom", gotowebinar: "GoTo Webinar" } as const;
 const isPlatform = (value: string): value is keyof typeof PLATFORMS => value in PLATFORMS;

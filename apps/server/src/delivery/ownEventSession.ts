@@ -1,6 +1,6 @@
 import type { EventRow, PlatformSessionRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import { ownEvent } from "../webinars/access.js";
+import { ownEvent } from "../events/access.js";
 import { sessionOf } from "./sessions.js";
 
 /**

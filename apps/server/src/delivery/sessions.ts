@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { events, platformSessions, timelines, type PlatformSessionRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { ServiceError } from "../integrations/serviceCall.js";
-import { timelineLiveSeconds } from "../room/eventTiming.js";
+import { timelineLiveSeconds } from "../events/eventTiming.js";
 import { REGISTERING_PLATFORMS, sessionDriverFor, platformContext } from "./drivers.js";
 import { deliveryLog, retryAt, retryNote, LEASE_MS, type DeliveryDeps } from "./deliveryLog.js";
 import { remoteOf, type SessionPlan } from "./platform.js";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMasterSetting } from "@cuepoint/sdk";
 import { executeAction } from "./actions/index.js";
-import { mailBodies, mailHeader } from "./actions/test-support/mailParts.js";
-import { startSmtpPeer, type SmtpPeer } from "./actions/test-support/smtpPeer.js";
+import { mailBodies, mailHeader } from "../integrations/test-support/mailParts.js";
+import { startSmtpPeer, type SmtpPeer } from "../integrations/test-support/smtpPeer.js";
 import { planAutoresponders } from "./autoresponders.js";
-import { createEngineTestApp, type EngineTestApp } from "./testSupport.js";
+import { createEngineTestApp, type EngineTestApp } from "./test-support/testSupport.js";
 
 /**
  * Several reminders, each at its own time before the event (`reminderMinutes` for the spec's

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actionDeliveries } from "../db/schema/index.js";
 import { executeAction } from "./actions/index.js";
-import { startSmtpPeer, type SmtpPeer } from "./actions/test-support/smtpPeer.js";
-import { createEngineTestApp, type EngineTestApp } from "./testSupport.js";
+import { startSmtpPeer, type SmtpPeer } from "../integrations/test-support/smtpPeer.js";
+import { createEngineTestApp, type EngineTestApp } from "./test-support/testSupport.js";
 
 /**
  * An SMTP integration whose login is no email address (SendGrid's `apikey`, an access key) sends

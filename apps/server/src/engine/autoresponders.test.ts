@@ -4,9 +4,9 @@ import { createMasterSetting } from "@cuepoint/sdk";
 import { actionDeliveries } from "../db/schema/index.js";
 import { executeAction } from "./actions/index.js";
 import { planAutoresponders } from "./autoresponders.js";
-import { mailBodies } from "./actions/test-support/mailParts.js";
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./actions/test-support/smtpPeer.js";
-import { createEngineTestApp, type EngineTestApp } from "./testSupport.js";
+import { mailBodies } from "../integrations/test-support/mailParts.js";
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from "../integrations/test-support/smtpPeer.js";
+import { createEngineTestApp, type EngineTestApp } from "./test-support/testSupport.js";
 
 /**
  * The timeline's autoresponder mails, scheduled beside its nodes and sent through the real SMTP

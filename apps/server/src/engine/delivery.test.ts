@@ -1,7 +1,7 @@
 import { and, asc, eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actionDeliveries, scheduledActions, usageEvents } from "../db/schema/index.js";
-import { createEngineTestApp, readyMail, readySms, type EngineTestApp } from "./testSupport.js";
+import { createEngineTestApp, readyMail, readySms, type EngineTestApp } from "./test-support/testSupport.js";
 
 /**
  * Carrying actions out: retries with backoff, dead letters, the plan's action limit, SMS consent

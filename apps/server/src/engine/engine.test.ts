@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actionDeliveries, attendance, scheduledActions, usageEvents } from "../db/schema/index.js";
-import { createEngineTestApp, readyMail, readyNode, type EngineTestApp } from "./testSupport.js";
+import { createEngineTestApp, readyMail, readyNode, type EngineTestApp } from "./test-support/testSupport.js";
 
 /**
  * The core path against a real HTTP peer on 127.0.0.1: registration → scheduled actions → pg-boss

@@ -1,10 +1,10 @@
 import type PgBoss from "pg-boss";
 import { and, count, eq, lte } from "drizzle-orm";
-import { defaultConfig, type ServerConfig } from "../config.js";
+import { defaultConfig, type ServerConfig } from "../config/serverConfig.js";
 import { scheduledActions } from "../db/schema/index.js";
 import type { Database } from "../db/types.js";
 import { executeAction } from "./actions/index.js";
-import type { ExecuteAction } from "./actions/types.js";
+import type { ExecuteAction } from "../integrations/actions/types.js";
 import { ACTIONS_QUEUE, pumpDue, startBoss } from "./queue.js";
 import { DEFAULT_RETRY, handleJobs, type QueueJob, type RetryPolicy } from "./worker.js";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type RoomSnapshot } from "@cuepoint/sdk";
 import { actionDeliveries, events } from "../db/schema/index.js";
 import { REASONS } from "./reasons.js";
-import { createEngineTestApp, readyMail, type EngineTestApp } from "./testSupport.js";
+import { createEngineTestApp, readyMail, type EngineTestApp } from "./test-support/testSupport.js";
 
 /**
  * Multi-event timelines (spec §3 multiEvents, §4 "multi-event nodes are tied to day keys") and

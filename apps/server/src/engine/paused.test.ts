@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventLiveScripts, registrants, timelines } from "../db/schema/index.js";
 import { pumpDue } from "./queue.js";
 import { REASONS } from "./reasons.js";
-import { createEngineTestApp, readyMail, type EngineTestApp } from "./testSupport.js";
+import { createEngineTestApp, readyMail, type EngineTestApp } from "./test-support/testSupport.js";
 
 /** A paused timeline (`general.enabled` false, "Timeline runs its actions" off) runs nothing. */
 

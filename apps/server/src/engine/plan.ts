@@ -1,5 +1,5 @@
 import { isActionComplete, isLiveAction, isRegistrantAction, nodeInstant, type TimelineBlocks, type TimelineNode } from "@cuepoint/sdk";
-import { checkActionReady } from "./actions/ready.js";
+import { checkActionReady } from "../integrations/actions/ready.js";
 
 /** One node of a timeline placed against one event. */
 export interface PlannedNode {

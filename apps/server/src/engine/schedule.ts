@@ -11,7 +11,7 @@ import {
   type TimelineRow,
 } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import { timelineLiveSeconds } from "../room/eventTiming.js";
+import { timelineLiveSeconds } from "../events/eventTiming.js";
 import { AUTORESPONDER_KEY_PREFIX } from "./actions/autoresponder.js";
 import { planAutoresponders } from "./autoresponders.js";
 import { storeLiveScript } from "./liveScript.js";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AudienceSegment, TimelineNode } from "@cuepoint/sdk";
-import type { ServerConfig } from "../config.js";
+import type { ServerConfig } from "../config/serverConfig.js";
 import {
   actionDeliveries,
   attendance,
@@ -17,10 +17,10 @@ import {
   type TimelineRow,
 } from "../db/schema/index.js";
 import type { Database } from "../db/types.js";
-import { linkBase } from "../join-domain/joinDomains.js";
+import { linkBase } from "../config/joinDomains.js";
 import { autoresponderMessageOf, autoresponderNode, type AutoresponderNode } from "./actions/autoresponder.js";
 import { forDay } from "./actions/dayConfirmation.js";
-import { PermanentActionError, RetryableActionError, type ActionContext, type ActionJob, type ExecuteAction } from "./actions/types.js";
+import { PermanentActionError, RetryableActionError, type ActionContext, type ActionJob, type ExecuteAction } from "../integrations/actions/types.js";
 import { actionBudget, withinBudget, type ActionBudget } from "./budget.js";
 import { isPaused } from "./paused.js";
 import { audienceVerdict, isTextMessage, quietHoursEnd } from "./policy.js";

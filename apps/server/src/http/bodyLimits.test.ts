@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMasterSetting } from "@cuepoint/sdk";
 import { users } from "../db/schema/index.js";
 import { LEADS_IMPORT_BODY_LIMIT_BYTES } from "../leads/importLimit.js";
-import { apiRoutes } from "../routes/index.js";
+import { apiRoutes } from "../routes.js";
 import { createMediaTestApp, postChunk } from "../test-support/mediaUpload.js";
 import type { TestApp } from "../test-support/testApp.js";
 import { BODY_LIMITS, CHAT_CSV_BODY_LIMIT_BYTES } from "./bodyLimits.js";

@@ -1,8 +1,8 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ServerConfig } from "../config.js";
+import type { ServerConfig } from "../config/serverConfig.js";
 import { LEADS_IMPORT_BODY_LIMIT_BYTES, LEADS_IMPORT_PATH } from "../leads/importLimit.js";
-import { CHUNK_PATH } from "../routes/upload.js";
+import { CHUNK_PATH } from "../media/routes/uploadRoutes.js";
 import { errorBody } from "./errors.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
-import { authenticate, checkAccess, type Caller } from "../auth/authenticate.js";
-import { checkXsrf, clearSessionCookies, requestCredential, type Credential } from "../auth/cookies.js";
+import { authenticate, checkAccess, type Caller } from "./authenticate.js";
+import { checkXsrf, clearSessionCookies, requestCredential, type Credential } from "./cookies.js";
 import type { AppDeps } from "../deps.js";
 import { HttpError } from "./errors.js";
 import { assertStorableInput, parseInput, readBody } from "./input.js";

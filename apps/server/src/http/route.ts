@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type * as v from "valibot";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "./authenticate.js";
 import type { Scope } from "../auth/scopes.js";
 import type { AppDeps } from "../deps.js";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as v from "valibot";
-import { apiRoutes } from "../routes/index.js";
+import { apiRoutes } from "../routes.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
 import type { Route } from "./route.js";
 

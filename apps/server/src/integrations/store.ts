@@ -5,7 +5,7 @@ import { integrations, type IntegrationRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { notFound } from "../http/errors.js";
 import { isUuid } from "../http/ids.js";
-import { open, seal, sealingKey } from "./sealing.js";
+import { open, seal, sealingKey } from "../auth/sealing.js";
 import { isPlainField, mask, type Secrets } from "./secrets.js";
 import { PREVIOUS_SIGNING_SECRET_FIELD } from "./signingSecret.js";
 

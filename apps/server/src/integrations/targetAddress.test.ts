@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { privateTargetMessage, type Client } from "@cuepoint/sdk";
-import { checkActionReady } from "../engine/actions/ready.js";
+import { checkActionReady } from "./actions/ready.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
 import { checkedAddresses } from "./publicHost.js";
 import { exchange } from "./serviceCall.js";

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { JoinDomain } from "@cuepoint/sdk";
 import { errorBody } from "../http/errors.js";
-import { joinDomainOfHost } from "./joinDomains.js";
+import { joinDomainOfHost } from "../config/joinDomains.js";
 
 /**
  * What a join domain serves: the public pages of a timeline (the hosted registration page and its

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeAction } from "../engine/actions/index.js";
-import { mailBodies } from "../engine/actions/test-support/mailParts.js";
-import { startSmtpPeer, type SmtpPeer } from "../engine/actions/test-support/smtpPeer.js";
-import { createEngineTestApp, type EngineTestApp } from "../engine/testSupport.js";
-import { parseJoinDomains } from "./joinDomains.js";
+import { mailBodies } from "../integrations/test-support/mailParts.js";
+import { startSmtpPeer, type SmtpPeer } from "../integrations/test-support/smtpPeer.js";
+import { createEngineTestApp, type EngineTestApp } from "../engine/test-support/testSupport.js";
+import { parseJoinDomains } from "../config/joinDomains.js";
 
 /**
  * The personal links in a mail follow the timeline's join domain: the autoresponder's

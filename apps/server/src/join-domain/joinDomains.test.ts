@@ -2,11 +2,11 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMasterSetting, isCuepointError, registrationSnippets, type Client } from "@cuepoint/sdk";
-import { runtimeSettings } from "../config.js";
-import { insertEvent, insertTimeline } from "../leads/testFixtures.js";
-import { setPublicRateLimits } from "../public/rateLimits.js";
+import { runtimeSettings } from "../config/serverConfig.js";
+import { insertEvent, insertTimeline } from "../leads/test-support/testFixtures.js";
+import { setPublicRateLimits } from "../registration/rateLimits.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
-import { linkBase, parseJoinDomains } from "./joinDomains.js";
+import { linkBase, parseJoinDomains } from "../config/joinDomains.js";
 
 const OWN = "https://cuepoint.test";
 const JOIN_DOMAINS = parseJoinDomains("events.example.com, http://events.localhost:4100", OWN);

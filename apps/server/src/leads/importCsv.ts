@@ -7,7 +7,7 @@ import { events, registrants } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { scheduleRegistrants } from "../engine/schedule.js";
 import { badRequest } from "../http/errors.js";
-import { findPublicTimeline, upcomingSessions } from "../public/registrationForm.js";
+import { findPublicTimeline, upcomingSessions } from "../events/publicTimeline.js";
 import { readHeader, sniffDelimiter, type ColumnRole } from "./csvHeaders.js";
 
 /** A row that was not imported, by its line in the file (the header is line 1). */

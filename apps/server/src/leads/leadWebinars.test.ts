@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@cuepoint/sdk";
 import { registrants, timelines } from "../db/schema/index.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
-import { insertEvent, insertTimeline } from "./testFixtures.js";
+import { insertEvent, insertTimeline } from "./test-support/testFixtures.js";
 
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { createClient, type Client } from "@cuepoint/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
-import { mailSettings } from "../config.js";
+import { mailSettings } from "../config/serverConfig.js";
 import type { Database } from "../db/types.js";
-import { startSmtpPeer, type SmtpPeer } from "../engine/actions/test-support/smtpPeer.js";
+import { startSmtpPeer, type SmtpPeer } from "../integrations/test-support/smtpPeer.js";
 import { openTestDatabase } from "../test-support/testDatabase.js";
 import { PASSWORD } from "../test-support/testApp.js";
 import { createUser } from "../users/users.js";

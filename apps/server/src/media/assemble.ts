@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { extname } from "node:path";
 import { and, asc, eq, lt, or } from "drizzle-orm";
 import { ENCODING_STATUS } from "@cuepoint/sdk";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "../http/authenticate.js";
 import { media, mediaUploadChunks, mediaUploads, type MediaUploadRow } from "../db/schema/index.js";
 import type { AppDeps } from "../deps.js";
 import { HttpError } from "../http/errors.js";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Orm } from "../db/types.js";
-import { purposeKey } from "../integrations/sealing.js";
+import { purposeKey } from "../auth/sealing.js";
 
 /**
  * Signed, expiring public links to one media file, for services that fetch a file themselves

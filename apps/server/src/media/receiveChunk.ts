@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { ChunkFieldsSchema, type ChunkFields } from "@cuepoint/sdk";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "../http/authenticate.js";
 import { mediaUploadChunks, mediaUploads, type MediaUploadRow } from "../db/schema/index.js";
 import type { AppDeps } from "../deps.js";
 import { badRequest, conflict } from "../http/errors.js";

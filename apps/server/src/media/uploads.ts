@@ -7,7 +7,7 @@ import {
   UPLOAD_EXTENSIONS,
   type ChunkFields,
 } from "@cuepoint/sdk";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "../http/authenticate.js";
 import { mediaUploadChunks, mediaUploads, type MediaUploadRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import type { AppDeps } from "../deps.js";

@@ -7,11 +7,11 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
 import { attendance, timelines } from "../db/schema/index.js";
-import { createEngineTestApp, readyMail, type EngineTestApp } from "../engine/testSupport.js";
+import { createEngineTestApp, readyMail, type EngineTestApp } from "../engine/test-support/testSupport.js";
 import { createLocalMediaStore } from "../media/store.js";
 import { clearPresence, presentElsewhere, writePresence } from "./presenceRows.js";
 import { createRoomHub, type RoomHub } from "./roomHub.js";
-import { eventually, openChannel } from "./testRoom.js";
+import { eventually, openChannel } from "./test-support/testRoom.js";
 
 /**
  * The whole attendance path against the engine: two registrants, A in the room for 12 minutes of

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendance, roomActivity, type TimelineRow } from "../db/schema/index.js";
 import { createRoomHub } from "./roomHub.js";
 import { loadRoom } from "./roomState.js";
-import { createRoomTest, eventually, openChannel, type RoomTest } from "./testRoom.js";
+import { createRoomTest, eventually, openChannel, type RoomTest } from "./test-support/testRoom.js";
 
 /**
  * The live channel on a real listening server: hello first, each item at its second and not before,

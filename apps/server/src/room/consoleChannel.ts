@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineRoute } from "../http/route.js";
-import { ownEvent } from "../webinars/access.js";
+import { ownEvent } from "../events/access.js";
 import { streamConsole } from "./channel.js";
 
 /** `?lastEventId=`: a reopened EventSource's resume position (the header `Last-Event-ID` is read first). */

@@ -4,7 +4,7 @@ import { GeneralSettingSchema, generalForDay, roomTimingOf, type GeneralSetting,
 import { events, timelines } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { eventControlOf } from "./chat/control.js";
-import { loadProgram } from "./program.js";
+import { loadProgram } from "../events/program.js";
 
 /** An event's room seen from the host's side: no registrant, the timing and the room settings. */
 export interface EventRoom {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { registrants, type TimelineRow } from "../db/schema/index.js";
-import { createRoomTest, type RoomTest } from "./testRoom.js";
+import { createRoomTest, type RoomTest } from "./test-support/testRoom.js";
 
 /**
  * The live playlists are the clock: a live playlist lists only aired segments, and a segment not

@@ -2,7 +2,7 @@ import { airedSegmentCount, playbackPositionAt, roomViewAt, type RoomEntry } fro
 import { errorBody, notFound } from "../http/errors.js";
 import type { MediaStore } from "../media/store.js";
 import { masterPlaylist, mediaPlaylist } from "./playlists.js";
-import { programRendition, segmentKey, type Program } from "./program.js";
+import { programRendition, segmentKey, type Program } from "../events/program.js";
 import type { RoomState } from "./roomState.js";
 
 /**

@@ -6,8 +6,8 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, timelines, type TimelineRow } from "../db/schema/index.js";
 import { serveRoomScripts } from "./roomScripts.js";
-import { SHELL_CSP } from "./roomPages.js";
-import { createRoomTest, type RoomTest } from "./testRoom.js";
+import { SHELL_CSP } from "../events/pageShell.js";
+import { createRoomTest, type RoomTest } from "./test-support/testRoom.js";
 
 /** Personal links: the shell, the clear pages of links that open nothing, and the host's own code. */
 

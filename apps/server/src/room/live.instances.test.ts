@@ -2,11 +2,11 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
-import { defaultConfig } from "../config.js";
+import { defaultConfig } from "../config/serverConfig.js";
 import { createPostgresRoomBus, type PostgresRoomBus } from "./bus/postgresBus.js";
-import { memoryChat, openStream, pause, type MemoryChat } from "./liveTestSupport.js";
+import { memoryChat, openStream, pause, type MemoryChat } from "./test-support/liveTestSupport.js";
 import { createRoomHub, type RoomHub } from "./roomHub.js";
-import { createRoomTest, type RoomTest } from "./testRoom.js";
+import { createRoomTest, type RoomTest } from "./test-support/testRoom.js";
 
 /**
  * Two server instances on one throwaway PostgreSQL (LISTEN/NOTIFY between them): an attendee on A

@@ -5,8 +5,8 @@ import { createUser } from "../users/users.js";
 import { attendance, type TimelineRow } from "../db/schema/index.js";
 import type { BusChatMessage } from "./bus/roomBus.js";
 import { consoleStats } from "./chat/consoleStore.js";
-import { memoryChat, openStream, pause, type MemoryChat } from "./liveTestSupport.js";
-import { createRoomTest, type RoomTest } from "./testRoom.js";
+import { memoryChat, openStream, pause, type MemoryChat } from "./test-support/liveTestSupport.js";
+import { createRoomTest, type RoomTest } from "./test-support/testRoom.js";
 
 /**
  * The live channels on a real listening server: the attendee's chat (backlog, Last-Event-ID

@@ -1,4 +1,4 @@
-import type { Program, ProgramRendition } from "./program.js";
+import type { Program, ProgramRendition } from "../events/program.js";
 
 /**
  * The room's HLS playlists as text (RFC 8216). Pure: which segments to list is decided by the

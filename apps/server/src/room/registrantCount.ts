@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { registrants } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import type { RoomLink } from "./roomLink.js";
+import type { RoomLink } from "../events/roomLink.js";
 
 /** Registrants of the link's event (banned ones left out): what the simulated audience is a share of. */
 export async function countRegistrants(orm: Orm, link: Pick<RoomLink, "accountId"> & { event: { id: string } }): Promise<number> {

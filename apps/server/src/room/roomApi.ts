@@ -3,13 +3,13 @@ import { RoomCtaClickRequestSchema, RoomSnapshotSchema, roomViewAt, type RoomEnt
 import { roomActivity } from "../db/schema/index.js";
 import { conflict, notFound } from "../http/errors.js";
 import { defineRoute } from "../http/route.js";
-import { linkBase } from "../join-domain/joinDomains.js";
-import { PUBLIC_PREFIX } from "../public/publicCors.js";
+import { linkBase } from "../config/joinDomains.js";
+import { PUBLIC_PREFIX } from "../http/publicCors.js";
 import { serveFile } from "../media/serveFile.js";
-import { brandingImage, brandingOf } from "./branding.js";
+import { brandingImage, brandingOf } from "../events/branding.js";
 import { hlsMediaPlaylist, hlsMaster, hlsPoster, hlsSegment } from "./hlsAnswers.js";
-import { LIVE_PLAYLIST_NAME, LIVE_RENDITION, liveMediaPlaylist, liveSegment } from "../live/liveHls.js";
-import { refreshLive } from "../live/liveRoom.js";
+import { LIVE_PLAYLIST_NAME, LIVE_RENDITION, liveMediaPlaylist, liveSegment } from "./live/liveHls.js";
+import { refreshLive } from "./live/liveRoom.js";
 import { streamChannel } from "./channel.js";
 import { countRegistrants } from "./registrantCount.js";
 import { cachedRoom, loadRoom } from "./roomState.js";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { registrants } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { isUuid } from "../http/ids.js";
-import { ATTENDANCE_ROWS_PER_WRITE, addAttendance, type AttendanceDelta } from "./attendanceWrites.js";
+import { ATTENDANCE_ROWS_PER_WRITE, addAttendance, type AttendanceDelta } from "../events/attendanceWrites.js";
 import { createLocalRoomBus, type BusChatMessage, type RoomBus, type RoomSignal } from "./bus/roomBus.js";
 import { loadEventRoom, type EventRoom } from "./eventRoom.js";
 import { roomChatViews } from "./chat/visibility.js";

@@ -6,9 +6,9 @@ import { liveScriptOf } from "../engine/liveScript.js";
 import { eventControlOf } from "./chat/control.js";
 import { pushedItems } from "./chat/pushes.js";
 import { planTimeline } from "../engine/plan.js";
-import { loadProgram, programSecondsOf, type Program } from "./program.js";
-import { findRoomLink, type RoomLink } from "./roomLink.js";
-import { liveRoomOf, type LiveRoom } from "../live/liveRoom.js";
+import { loadProgram, programSecondsOf, type Program } from "../events/program.js";
+import { findRoomLink, type RoomLink } from "../events/roomLink.js";
+import { liveRoomOf, type LiveRoom } from "./live/liveRoom.js";
 import { youtubeBroadcastOf } from "../delivery/youtube/roomEmbed.js";
 
 /** Everything the room's answers are built from, for one personal link at one moment. */

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RoomSnapshotSchema, type RoomSnapshot } from "@cuepoint/sdk";
 import { timelines, type TimelineRow } from "../db/schema/index.js";
-import { createRoomTest, type RoomTest } from "./testRoom.js";
+import { createRoomTest, type RoomTest } from "./test-support/testRoom.js";
 
 /** The snapshot at each phase's boundaries, on a clock the test sets (a 60 s program, replay for a day). */
 

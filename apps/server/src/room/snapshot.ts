@@ -1,7 +1,7 @@
 import { audienceCountAt, chatModeOf, googleCalendarUrl, itemsDueAt, roomViewAt, type RoomEntry, type RoomItem, type RoomPhase, type RoomSnapshot } from "@cuepoint/sdk";
 import { youtubeEmbedUrl } from "../delivery/youtube/youtubeDriver.js";
-import { liveVideoOf } from "../live/liveHls.js";
-import type { Branding } from "./branding.js";
+import { liveVideoOf } from "./live/liveHls.js";
+import type { Branding } from "../events/branding.js";
 import type { RoomState } from "./roomState.js";
 
 /** The paths of one link's room: the API below /api/public/room/{token}, the pages below /join/{token}. */

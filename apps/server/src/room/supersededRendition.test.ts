@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { media, type HlsManifest } from "../db/schema/index.js";
-import { createRoomTest, type RoomTest } from "./testRoom.js";
+import { createRoomTest, type RoomTest } from "./test-support/testRoom.js";
 
 /**
  * A player that loaded the room while only the repackaged "source" rendition existed keeps

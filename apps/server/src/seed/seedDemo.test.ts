@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { parseBuffer } from "music-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bannerHeadings, ENCODING_STATUS } from "@cuepoint/sdk";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "../http/authenticate.js";
 import { events, eventSeries, media, timelines } from "../db/schema/index.js";
 import { storageUsed } from "../media/items.js";
 import { createLocalMediaStore } from "../media/store.js";

@@ -1,7 +1,7 @@
 import { and, eq, gte } from "drizzle-orm";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "../http/authenticate.js";
 import { events, purchases, usageEvents, users, type UserRow } from "../db/schema/index.js";
-import { runtimeSettings } from "../config.js";
+import { runtimeSettings } from "../config/serverConfig.js";
 import { seedDemoRegistrants } from "../leads/seedDemoRegistrants.js";
 import { createLocalMediaStore, type MediaStore } from "../media/store.js";
 import { insertTimeline } from "../timelines/store.js";

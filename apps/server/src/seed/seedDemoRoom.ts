@@ -9,7 +9,7 @@ import {
   zonedWallTime,
   type TimelineNode,
 } from "@cuepoint/sdk";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "../http/authenticate.js";
 import { media, type TimelineRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import type { MediaStore } from "../media/store.js";

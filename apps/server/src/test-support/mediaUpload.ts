@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createUploader, type UploaderOptions, type UploadResult } from "@cuepoint/sdk/upload";
-import type { ServerConfig } from "../config.js";
+import type { ServerConfig } from "../config/serverConfig.js";
 import type { MediaProcessingOptions } from "../media/processing.js";
 import { createTestApp, type TestApp } from "./testApp.js";
 

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import { createClient, ENCODING_STATUS, type Client, type MediaItem } from "@cuepoint/sdk";
 import { attendance, events, media, registrants, roomActivity, type HlsManifest } from "../db/schema/index.js";
-import { startSmtpPeer, type SmtpPeer } from "../engine/actions/test-support/smtpPeer.js";
+import { startSmtpPeer, type SmtpPeer } from "../integrations/test-support/smtpPeer.js";
 import { startEngine, type Engine } from "../engine/engine.js";
 import { makeDemoVideo, type DemoVideoOptions } from "../seed/demoVideo.js";
 import { freePort, listenApp } from "./listenApp.js";

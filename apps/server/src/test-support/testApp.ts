@@ -1,7 +1,7 @@
 import { createClient, type Client } from "@cuepoint/sdk";
 import type { Hono } from "hono";
 import { createApp } from "../app.js";
-import { defaultConfig, type ServerConfig } from "../config.js";
+import { defaultConfig, type ServerConfig } from "../config/serverConfig.js";
 import type { UserRow } from "../db/schema/index.js";
 import type { Database } from "../db/types.js";
 import { memoryMailer } from "../mail/mailer.js";

@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sum } from "drizzle-orm";
 import { checkLimit, planLimitsFor, type AccountLimits } from "@cuepoint/sdk";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "../http/authenticate.js";
 import { accounts, purchases, timelines } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { HttpError } from "../http/errors.js";

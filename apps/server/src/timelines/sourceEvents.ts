@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { isLiveAction, type TimelineBlocks } from "@cuepoint/sdk";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "../http/authenticate.js";
 import { events } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { badRequest } from "../http/errors.js";

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { TimelineBlocks, TimelineMasterSetting } from "@cuepoint/sdk";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "../http/authenticate.js";
 import { accounts, timelineRevisions, timelines, type TimelineRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { rescheduleTimeline } from "../engine/schedule.js";

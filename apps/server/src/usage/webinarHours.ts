@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, eq, exists, gt, gte, lt, lte, notExists, sql, sum } from "drizzle-orm";
 import { checkLimit, OWN_PLATFORM, type TimelineMasterSetting } from "@cuepoint/sdk";
-import type { Caller } from "../auth/authenticate.js";
+import type { Caller } from "../http/authenticate.js";
 import { attendance, events, timelines, usageEvents } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import { eventTimings, liveEndOf, timelineLiveSeconds } from "../room/eventTiming.js";
+import { eventTimings, liveEndOf, timelineLiveSeconds } from "../events/eventTiming.js";
 import { accountLimits, overPlan } from "../timelines/limits.js";
 import { usagePeriod } from "./period.js";
 

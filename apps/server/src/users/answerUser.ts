@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { User } from "@cuepoint/sdk";
-import type { Caller } from "../auth/authenticate.js";
-import type { Terms } from "../config.js";
+import type { Caller } from "../http/authenticate.js";
+import type { Terms } from "../config/serverConfig.js";
 import type { UserRow } from "../db/schema/index.js";
 import { readSetting, SETTING, supportSecret } from "../db/settings.js";
 import type { AppDeps } from "../deps.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoWebinars } from "./seedDemoWebinars.js";
-import { createWebinarTestApp, type WebinarTestApp } from "./testHarness.js";
+import { createWebinarTestApp, type WebinarTestApp } from "./test-support/testHarness.js";
 
 let t: WebinarTestApp;
 beforeAll(async () => {

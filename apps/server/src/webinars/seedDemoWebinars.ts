@@ -2,7 +2,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { DEFAULT_TIMEZONE, zonedWallTime } from "@cuepoint/sdk";
 import { events, users } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import { ownTimeline } from "./access.js";
+import { ownTimeline } from "../events/access.js";
 import { insertRegistrants, recordAttendance } from "./attendanceData.js";
 import { occurrences, openEndedHorizon } from "./recurrence.js";
 import { storeSchedule } from "./schedule.js";

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ChildEvent, Organizer, RoomTiming, Webinar } from "@cuepoint/sdk";
 import { coOrganizers, eventPeople, events, registrants, timelines, type EventRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import { eventStatusAt, eventTimings, liveEndOf } from "../room/eventTiming.js";
+import { eventStatusAt, eventTimings, liveEndOf } from "../events/eventTiming.js";
 
 /** The timeline fields an event shows (`general` of its setting, read as stored). */
 interface GeneralFields {

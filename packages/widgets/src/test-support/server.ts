@@ -1,6 +1,6 @@
 import { createClient, registrationResource, type Client } from "@cuepoint/sdk";
-import { insertEvent, insertTimeline } from "../../../../apps/server/src/leads/testFixtures.js";
-import { setPublicRateLimits } from "../../../../apps/server/src/public/rateLimits.js";
+import { insertEvent, insertTimeline } from "../../../../apps/server/src/leads/test-support/testFixtures.js";
+import { setPublicRateLimits } from "../../../../apps/server/src/registration/rateLimits.js";
 import { createMediaTestApp } from "../../../../apps/server/src/test-support/mediaUpload.js";
 import type { TestApp } from "../../../../apps/server/src/test-support/testApp.js";
 import { createLiteFetcher } from "../core/liteFetcher.js";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { attendance } from "../../db/schema/index.js";
 import { GOTO_USER_KEY, startFakeGoTo, type FakeGoTo } from "../../integrations/services/gotowebinar/fake.js";
-import { createDeliveryTestApp, type DeliveryTestApp } from "../testSupport.js";
+import { createDeliveryTestApp, type DeliveryTestApp } from "../test-support/testSupport.js";
 
 const TOKEN = "goto-access-token-0123456789";
 const START = "2026-05-01T16:00:00Z";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RoomSnapshot } from "@cuepoint/sdk";
-import { SHELL_CSP } from "../../room/roomPages.js";
+import { SHELL_CSP } from "../../events/pageShell.js";
 import { startFakeYouTubeLive, type FakeYouTubeLive } from "../../integrations/services/youtube/fakeLive.js";
-import { createDeliveryTestApp, type DeliveryTestApp } from "../testSupport.js";
+import { createDeliveryTestApp, type DeliveryTestApp } from "../test-support/testSupport.js";
 
 const TOKEN = "ya29.youtube-live-token-0123456789";
 const START = "2026-05-01T16:00:00Z";

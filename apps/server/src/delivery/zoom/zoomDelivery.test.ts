@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { attendance, platformLog, users } from "../../db/schema/index.js";
-import { readyMail } from "../../engine/testSupport.js";
+import { readyMail } from "../../engine/test-support/testSupport.js";
 import { startFakeZoom, type FakeZoom } from "../../integrations/services/zoom/fake.js";
-import { createDeliveryTestApp, type DeliveryTestApp } from "../testSupport.js";
+import { createDeliveryTestApp, type DeliveryTestApp } from "../test-support/testSupport.js";
 
 const TOKEN = "zoom-access-token-0123456789";
 const START = "2026-05-01T16:00:00Z";

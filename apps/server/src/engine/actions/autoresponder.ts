@@ -10,7 +10,7 @@ import {
 } from "@cuepoint/sdk";
 import { integrations } from "../../db/schema/index.js";
 import { loadIntegration, type LoadedIntegration } from "../../integrations/store.js";
-import type { ActionContext } from "./types.js";
+import type { ActionContext } from "../../integrations/actions/types.js";
 
 /** The autoresponder messages that are mails of their own (spec §3 "Autoresponder"). */
 export const AUTORESPONDER_MESSAGES = ["confirmation", "reminder", "attendee", "nonattendee"] as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { defaultConfig } from "../../config.js";
+import { defaultConfig } from "../../config/serverConfig.js";
 import { executorFor } from "../../integrations/services/index.js";
 import { checkActionReady, executeAction, type ActionContext } from "./index.js";
-import { makeJob } from "./test-support/jobs.js";
+import { makeJob } from "../../integrations/test-support/jobs.js";
 
 /** Skips never touch the database: this context has none, so a test fails loudly if one does. */
 const ctx: ActionContext = { db: undefined as never, config: defaultConfig(), now: () => new Date() };

@@ -1,9 +1,9 @@
 import { isLiveAction, isRegistrantAction, type RegistrantActionKey } from "@cuepoint/sdk";
 import { executorFor } from "../../integrations/services/index.js";
 import { LIVE_EVENT_EXECUTORS } from "../../integrations/services/liveevent/index.js";
-import { actionIntegration, nodeKind } from "./integration.js";
-import { requireReady } from "./require.js";
-import type { ExecuteAction } from "./types.js";
+import { actionIntegration, nodeKind } from "../../integrations/actions/integration.js";
+import { requireReady } from "../../integrations/actions/require.js";
+import type { ExecuteAction } from "../../integrations/actions/types.js";
 
 export {
   AUTORESPONDER_MESSAGES,
@@ -13,8 +13,8 @@ export {
   autoresponderSketch,
   type AutoresponderMessage,
 } from "./autoresponder.js";
-export { checkActionReady, type ActionCaches, type ActionReadiness } from "./ready.js";
-export * from "./types.js";
+export { checkActionReady, type ActionCaches, type ActionReadiness } from "../../integrations/actions/ready.js";
+export * from "../../integrations/actions/types.js";
 
 /**
  * Carries out one timeline action for one registrant (the scheduler's entry point), dispatching

@@ -2,9 +2,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { neverSent } from "../../integrations/serviceCall.js";
-import { onceOnlyError } from "./errors.js";
-import { callPeer } from "./http.js";
-import { PermanentActionError, RetryableActionError } from "./types.js";
+import { onceOnlyError } from "../../integrations/actions/errors.js";
+import { callPeer } from "../../integrations/actions/http.js";
+import { PermanentActionError, RetryableActionError } from "../../integrations/actions/types.js";
 
 describe("a request the service cannot recognise when it comes twice", () => {
   let server: Server;

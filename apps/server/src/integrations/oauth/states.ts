@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import type { IntegrationKind } from "@cuepoint/sdk";
-import type { Caller } from "../../auth/authenticate.js";
+import type { Caller } from "../../http/authenticate.js";
 import { hashToken, newToken } from "../../auth/tokens.js";
 import { oauthStates, type OAuthStateRow } from "../../db/schema/index.js";
 import type { Orm } from "../../db/types.js";

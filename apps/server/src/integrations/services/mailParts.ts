@@ -1,7 +1,7 @@
-import { messageIdFor } from "../../engine/actions/messageId.js";
-import { modelText } from "../../engine/actions/require.js";
-import { renderedMail } from "../../engine/actions/template.js";
-import { PermanentActionError, type ActionJob } from "../../engine/actions/types.js";
+import { messageIdFor } from "../actions/messageId.js";
+import { modelText } from "../actions/require.js";
+import { renderedMail } from "../actions/template.js";
+import { PermanentActionError, type ActionJob } from "../actions/types.js";
 
 /** One timeline mail as the HTTP sending services (Mailgun, Amazon SES) send it. */
 export interface MailParts {

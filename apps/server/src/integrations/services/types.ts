@@ -1,5 +1,5 @@
 import type { IntegrationKind, ServiceList } from "@cuepoint/sdk";
-import type { ActionContext, ActionJob, ActionOutcome } from "../../engine/actions/types.js";
+import type { ActionContext, ActionJob, ActionOutcome } from "../actions/types.js";
 import type { RawServiceRequest } from "../serviceCall.js";
 import type { LoadedIntegration } from "../store.js";
 

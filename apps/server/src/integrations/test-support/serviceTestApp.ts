@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Client } from "@cuepoint/sdk";
 import { executeAction } from "../../engine/actions/index.js";
-import { actionContext } from "../../engine/actions/test-support/jobs.js";
-import type { ActionJob, ActionOutcome } from "../../engine/actions/types.js";
+import { actionContext } from "./jobs.js";
+import type { ActionJob, ActionOutcome } from "../actions/types.js";
 import { createTestApp, type TestApp } from "../../test-support/testApp.js";
 import { startFakeService, type FakeRoutes, type FakeService } from "./fakeService.js";
 import { pointServicesAt } from "./serviceEnv.js";

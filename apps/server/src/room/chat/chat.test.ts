@@ -3,12 +3,12 @@ import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOM_CHAT_MESSAGES, RoomChatMessageSchema } from "@cuepoint/sdk";
 import { createApp } from "../../app.js";
-import { defaultConfig } from "../../config.js";
+import { defaultConfig } from "../../config/serverConfig.js";
 import { roomChatMessages, roomChatMutes } from "../../db/schema/index.js";
-import { createRoomTest, type RoomTest } from "../testRoom.js";
+import { createRoomTest, type RoomTest } from "../test-support/testRoom.js";
 import { statementsOf } from "../../test-support/statementCount.js";
 import { sendAttendeeChat } from "./sendChat.js";
-import { post, recordSignals } from "./testChat.js";
+import { post, recordSignals } from "../test-support/testChat.js";
 import { chatBacklog, chatVisibleTo } from "./visibility.js";
 
 /** The attendee's chat: POST /api/public/room/{token}/chat, its limits, and who sees what. */

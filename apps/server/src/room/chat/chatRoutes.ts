@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { RoomChatMessageSchema, RoomChatSendRequestSchema } from "@cuepoint/sdk";
 import { defineRoute } from "../../http/route.js";
-import { PUBLIC_PREFIX } from "../../public/publicCors.js";
+import { PUBLIC_PREFIX } from "../../http/publicCors.js";
 import { sendAttendeeChat } from "./sendChat.js";
 import { toRoomChatMessage } from "./visibility.js";
 

@@ -3,9 +3,9 @@ import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, ConsoleMessageSchema, ConsoleSnapshotSchema } from "@cuepoint/sdk";
 import { roomChatMessages } from "../../db/schema/index.js";
-import { startSmtpPeer, type SmtpPeer } from "../../engine/actions/test-support/smtpPeer.js";
-import { createRoomTest, eventually, openChannel, type RoomTest } from "../testRoom.js";
-import { clientFor, hostOf, post, recordSignals } from "./testChat.js";
+import { startSmtpPeer, type SmtpPeer } from "../../integrations/test-support/smtpPeer.js";
+import { createRoomTest, eventually, openChannel, type RoomTest } from "../test-support/testRoom.js";
+import { clientFor, hostOf, post, recordSignals } from "../test-support/testChat.js";
 
 /** The host's live console: /api/webinars/{id}/console… through the SDK client, in-process. */
 

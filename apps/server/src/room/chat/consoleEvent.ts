@@ -17,8 +17,8 @@ import {
 import { timelines, type EventRow } from "../../db/schema/index.js";
 import type { Orm } from "../../db/types.js";
 import { notFound } from "../../http/errors.js";
-import { NO_WEBINAR, ownEvent } from "../../webinars/access.js";
-import { loadProgram } from "../program.js";
+import { NO_WEBINAR, ownEvent } from "../../events/access.js";
+import { loadProgram } from "../../events/program.js";
 import { liveScript, platformOf, roomItemsOf } from "../roomState.js";
 import { eventControlOf, type EventControl } from "./control.js";
 import { pushedItems } from "./pushes.js";

@@ -4,9 +4,9 @@ import { AutoresponderSettingSchema } from "@cuepoint/sdk";
 import { timelines, type RegistrantRow } from "../../db/schema/index.js";
 import type { AppDeps } from "../../deps.js";
 import { smtpOf, smtpSender } from "../../engine/actions/autoresponder.js";
-import { smtpTransport } from "../../engine/actions/smtpTransport.js";
+import { smtpTransport } from "../../integrations/actions/smtpTransport.js";
 import { smtpSettings } from "../../integrations/smtpTransport.js";
-import { linkBase } from "../../join-domain/joinDomains.js";
+import { linkBase } from "../../config/joinDomains.js";
 import type { ConsoleRoom } from "./consoleEvent.js";
 
 /** Why a reply was not mailed, or null when it was. */

@@ -1,8 +1,8 @@
 import { normalizeTagName } from "@cuepoint/sdk";
-import { asAction } from "../../../engine/actions/errors.js";
-import { callPeer, type PeerRequest } from "../../../engine/actions/http.js";
-import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../../engine/actions/types.js";
+import { asAction } from "../../actions/errors.js";
+import { callPeer, type PeerRequest } from "../../actions/http.js";
+import { modelText, NO_EMAIL } from "../../actions/require.js";
+import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../actions/types.js";
 import { isRebased } from "../../endpoints.js";
 import { pinnedAddress } from "../../publicHost.js";
 import type { ActionRun } from "../types.js";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ReceivedRequest } from "../../test-support/fakeService.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { makeJob } from "../../test-support/jobs.js";
 
 const KEY = "ac-key-0123456789-abcd";
 

@@ -1,6 +1,6 @@
 import { SendEmailCommand } from "@aws-sdk/client-sesv2";
-import { NO_EMAIL } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { NO_EMAIL } from "../../actions/require.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import { mailParts } from "../mailParts.js";
 import type { ActionRun } from "../types.js";
 import { missingWords, sendOptions, sesActionError, sesClient } from "./client.js";

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { makeJob } from "../../test-support/jobs.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { expectRetryableOutOfReach, expectTimeoutNotRetried } from "../../test-support/unreachable.js";
 import { SES_KEY_ID, SES_REGION, SES_SECRET, startSesFake, verifySigV4 } from "./fake.js";

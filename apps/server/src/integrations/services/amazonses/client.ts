@@ -1,6 +1,6 @@
 import { SESv2Client, SESv2ServiceException } from "@aws-sdk/client-sesv2";
-import { isNotDoneStatus, isRetryableStatus, onceOnlyError } from "../../../engine/actions/errors.js";
-import { PermanentActionError } from "../../../engine/actions/types.js";
+import { isNotDoneStatus, isRetryableStatus, onceOnlyError } from "../../actions/errors.js";
+import { PermanentActionError } from "../../actions/types.js";
 import { serviceTimeoutMs } from "../../endpoints.js";
 import { neverSent, ServiceError } from "../../serviceCall.js";
 import type { ServiceContext } from "../types.js";

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
-import { PermanentActionError, RetryableActionError, type ActionJob } from "../../../engine/actions/types.js";
+import { makeJob } from "../../test-support/jobs.js";
+import { connectOAuth } from "../../test-support/oauth.js";
+import { PermanentActionError, RetryableActionError, type ActionJob } from "../../actions/types.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { startCampaignMonitorFake } from "./fake.js";
 

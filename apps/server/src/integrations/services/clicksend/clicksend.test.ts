@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { actionsFor } from "@cuepoint/sdk";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { makeJob } from "../../test-support/jobs.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { clickSendSms, CLICKSEND_INVALID_NUMBER, CLICKSEND_KEY, CLICKSEND_USERNAME, startFakeClickSend } from "./fake.js";
 

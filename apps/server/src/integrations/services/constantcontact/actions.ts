@@ -1,5 +1,5 @@
-import { modelText, NO_EMAIL, requireReady } from "../../../engine/actions/require.js";
-import type { ActionOutcome } from "../../../engine/actions/types.js";
+import { modelText, NO_EMAIL, requireReady } from "../../actions/require.js";
+import type { ActionOutcome } from "../../actions/types.js";
 import type { ActionExecutor, ActionRun } from "../types.js";
 import { actionPeer, contactOf, namesOf, tagIdOf } from "./api.js";
 

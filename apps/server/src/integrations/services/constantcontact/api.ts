@@ -1,7 +1,7 @@
 import type { ServiceList } from "@cuepoint/sdk";
 import { normalizeTagName } from "@cuepoint/sdk";
-import { asAction, isRetryableStatus } from "../../../engine/actions/errors.js";
-import { PermanentActionError, RetryableActionError } from "../../../engine/actions/types.js";
+import { asAction, isRetryableStatus } from "../../actions/errors.js";
+import { PermanentActionError, RetryableActionError } from "../../actions/types.js";
 import { exchange, ServiceError, vendorMessage, type RawServiceRequest } from "../../serviceCall.js";
 import type { ActionRun, ServiceContext } from "../types.js";
 

@@ -3,8 +3,8 @@ import { media } from "../../../db/schema/index.js";
 import { isUuid } from "../../../http/ids.js";
 import { mimeOf } from "../../../media/assemble.js";
 import { MEDIA_LINK_TTL_MS, signedMediaUrl } from "../../../media/publicLink.js";
-import { modelText } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionContext, type ActionJob } from "../../../engine/actions/types.js";
+import { modelText } from "../../actions/require.js";
+import { PermanentActionError, type ActionContext, type ActionJob } from "../../actions/types.js";
 
 /** Drop Cowboy's `audio_type` by the file's type: "The file type of audio_url: 'mp3' or 'wav'". */
 const AUDIO_TYPES: Readonly<Record<string, "mp3" | "wav">> = {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registrants } from "../../../db/schema/index.js";
 import { executeAction } from "../../../engine/actions/index.js";
-import { createEngineTestApp, type EngineTestApp } from "../../../engine/testSupport.js";
+import { createEngineTestApp, type EngineTestApp } from "../../../engine/test-support/testSupport.js";
 import { mailNode } from "../../../test-support/timelineFixtures.js";
 import { pointServicesAt } from "../../test-support/serviceEnv.js";
 import { DROPCOWBOY_REJECTED_NUMBER, DROPCOWBOY_SECRET, DROPCOWBOY_TEAM, startFakeDropCowboy, type FakeDropCowboy } from "./fake.js";

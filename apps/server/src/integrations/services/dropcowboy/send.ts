@@ -1,5 +1,5 @@
-import { callPeer } from "../../../engine/actions/http.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { callPeer } from "../../actions/http.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 import { API_V1, teamHeaders, teamOf } from "./auth.js";
 

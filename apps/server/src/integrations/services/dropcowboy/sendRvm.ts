@@ -1,7 +1,7 @@
 import { cachedLists } from "../../listCache.js";
-import { checkActionReady } from "../../../engine/actions/ready.js";
-import { modelText, smsSkipReason } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { checkActionReady } from "../../actions/ready.js";
+import { modelText, smsSkipReason } from "../../actions/require.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 import { rvmAudio } from "./audio.js";
 import { sendToDropCowboy } from "./send.js";

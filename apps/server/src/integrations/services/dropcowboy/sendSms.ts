@@ -1,7 +1,7 @@
 import { fillMergeTags } from "@cuepoint/sdk";
-import { modelText, smsSkipReason } from "../../../engine/actions/require.js";
-import { messageVariables } from "../../../engine/actions/template.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { modelText, smsSkipReason } from "../../actions/require.js";
+import { messageVariables } from "../../actions/template.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 import { sendToDropCowboy } from "./send.js";
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { asAction } from "../../../engine/actions/errors.js";
-import { callPeer } from "../../../engine/actions/http.js";
-import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
-import type { ActionOutcome } from "../../../engine/actions/types.js";
+import { asAction } from "../../actions/errors.js";
+import { callPeer } from "../../actions/http.js";
+import { modelText, NO_EMAIL } from "../../actions/require.js";
+import type { ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 import { GRAPH_VERSION } from "./adapter.js";
 

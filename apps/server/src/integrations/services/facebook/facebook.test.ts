@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+import { makeJob } from "../../test-support/jobs.js";
+import { connectOAuth } from "../../test-support/oauth.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { normalizePhone } from "./addToAudience.js";
 import { startFacebookFake } from "./fake.js";

@@ -1,5 +1,5 @@
-import { modelText, NO_EMAIL, requireReady } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { modelText, NO_EMAIL, requireReady } from "../../actions/require.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import type { ActionExecutor, ActionRun } from "../types.js";
 import { actionPeer, contactsOf, defaultCampaign, tagIdOf, type GetResponsePeer } from "./api.js";
 

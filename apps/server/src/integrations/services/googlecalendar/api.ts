@@ -1,6 +1,6 @@
 import { calendar, type calendar_v3 } from "@googleapis/calendar";
-import { isRetryableStatus } from "../../../engine/actions/errors.js";
-import { PermanentActionError, RetryableActionError } from "../../../engine/actions/types.js";
+import { isRetryableStatus } from "../../actions/errors.js";
+import { PermanentActionError, RetryableActionError } from "../../actions/types.js";
 import { serviceTimeoutMs } from "../../endpoints.js";
 import { ServiceError, vendorMessage } from "../../serviceCall.js";
 import type { ServiceContext } from "../types.js";

@@ -3,12 +3,12 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { calendar_v3 } from "@googleapis/calendar";
 import { timelines } from "../../../db/schema/index.js";
-import { asAction } from "../../../engine/actions/errors.js";
-import { isKnownZone } from "../../../engine/actions/eventTime.js";
-import { modelText, NO_EMAIL, requireReady } from "../../../engine/actions/require.js";
-import { messageVariables } from "../../../engine/actions/template.js";
-import type { ActionJob, ActionOutcome } from "../../../engine/actions/types.js";
-import { timelineLiveSeconds } from "../../../room/eventTiming.js";
+import { asAction } from "../../actions/errors.js";
+import { isKnownZone } from "../../actions/eventTime.js";
+import { modelText, NO_EMAIL, requireReady } from "../../actions/require.js";
+import { messageVariables } from "../../actions/template.js";
+import type { ActionJob, ActionOutcome } from "../../actions/types.js";
+import { timelineLiveSeconds } from "../../../events/eventTiming.js";
 import type { ActionRun } from "../types.js";
 import { calendarApi, forAction } from "./api.js";
 

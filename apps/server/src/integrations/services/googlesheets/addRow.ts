@@ -1,8 +1,8 @@
-import { asAction } from "../../../engine/actions/errors.js";
-import { callPeer } from "../../../engine/actions/http.js";
-import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
-import { messageVariables } from "../../../engine/actions/template.js";
-import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../../engine/actions/types.js";
+import { asAction } from "../../actions/errors.js";
+import { callPeer } from "../../actions/http.js";
+import { modelText, NO_EMAIL } from "../../actions/require.js";
+import { messageVariables } from "../../actions/template.js";
+import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 
 /** A column's key: lower case, runs of anything but letters and digits as one `_` ("First Name" → `first_name`). */

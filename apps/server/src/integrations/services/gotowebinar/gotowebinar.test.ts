@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Client, ServiceList } from "@cuepoint/sdk";
-import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+import { connectOAuth } from "../../test-support/oauth.js";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
 import { pointServicesAt } from "../../test-support/serviceEnv.js";
 import { GOTO_USER_KEY, startFakeGoTo, type FakeGoTo } from "./fake.js";

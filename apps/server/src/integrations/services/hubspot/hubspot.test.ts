@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ReceivedRequest } from "../../test-support/fakeService.js";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+import { makeJob } from "../../test-support/jobs.js";
+import { connectOAuth } from "../../test-support/oauth.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 
 const TOKEN = "hs-token-0123456789";

@@ -1,6 +1,6 @@
 import type { ServiceList } from "@cuepoint/sdk";
-import { callPeer, type PeerAnswer, type PeerRequest } from "../../../engine/actions/http.js";
-import { asAction } from "../../../engine/actions/errors.js";
+import { callPeer, type PeerAnswer, type PeerRequest } from "../../actions/http.js";
+import { asAction } from "../../actions/errors.js";
 import type { ServiceContext } from "../types.js";
 
 /**

@@ -1,6 +1,6 @@
-import { asAction } from "../../../engine/actions/errors.js";
-import { modelText, NO_EMAIL, requireReady } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { asAction } from "../../actions/errors.js";
+import { modelText, NO_EMAIL, requireReady } from "../../actions/require.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 import { klaviyo } from "./api.js";
 

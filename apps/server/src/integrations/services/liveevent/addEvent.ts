@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { registrants, timelines } from "../../../db/schema/index.js";
-import { modelText } from "../../../engine/actions/require.js";
-import { PermanentActionError } from "../../../engine/actions/types.js";
+import { modelText } from "../../actions/require.js";
+import { PermanentActionError } from "../../actions/types.js";
 import { scheduleRegistrants } from "../../../engine/schedule.js";
 import { isUuid } from "../../../http/ids.js";
-import { publicTimelineOf, upcomingSessions } from "../../../public/registrationForm.js";
+import { publicTimelineOf, upcomingSessions } from "../../../events/publicTimeline.js";
 import { registrantOf, sameAddress, when, type LiveEventExecutor } from "./run.js";
 
 /**

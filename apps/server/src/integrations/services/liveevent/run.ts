@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { registrants, scheduledActions } from "../../../db/schema/index.js";
 import type { Orm } from "../../../db/types.js";
-import type { ActionJob, ActionOutcome } from "../../../engine/actions/types.js";
+import type { ActionJob, ActionOutcome } from "../../actions/types.js";
 import { scheduleRegistrants } from "../../../engine/schedule.js";
 import { localTime } from "../../../engine/simulate.js";
 import type { ActionRun } from "../types.js";

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { normalizeTagName } from "@cuepoint/sdk";
-import { asAction } from "../../../engine/actions/errors.js";
-import { callPeer } from "../../../engine/actions/http.js";
-import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../../engine/actions/types.js";
+import { asAction } from "../../actions/errors.js";
+import { callPeer } from "../../actions/http.js";
+import { modelText, NO_EMAIL } from "../../actions/require.js";
+import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 
 /** Mailchimp's member id in an audience: the MD5 of the lower-cased email address. */

@@ -1,7 +1,7 @@
-import { asAction } from "../../../engine/actions/errors.js";
-import { callPeer } from "../../../engine/actions/http.js";
-import { NO_EMAIL } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { asAction } from "../../actions/errors.js";
+import { callPeer } from "../../actions/http.js";
+import { NO_EMAIL } from "../../actions/require.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 import { subscriberHash } from "./actions.js";
 

@@ -3,8 +3,8 @@ import type { ReceivedRequest } from "../../test-support/fakeService.js";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { subscriberHash } from "./actions.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+import { makeJob } from "../../test-support/jobs.js";
+import { connectOAuth } from "../../test-support/oauth.js";
 
 const TOKEN = "mc-token-0123456789";
 const ADA = subscriberHash("ada@example.com");

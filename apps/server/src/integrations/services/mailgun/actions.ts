@@ -1,5 +1,5 @@
-import { NO_EMAIL } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { NO_EMAIL } from "../../actions/require.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import { mailParts } from "../mailParts.js";
 import type { ActionRun } from "../types.js";
 import { mailgunAccount, mailgunActionError } from "./client.js";

@@ -1,6 +1,6 @@
 import Mailgun from "mailgun.js";
-import { isNotDoneStatus, isRetryableStatus, onceOnlyError } from "../../../engine/actions/errors.js";
-import { PermanentActionError } from "../../../engine/actions/types.js";
+import { isNotDoneStatus, isRetryableStatus, onceOnlyError } from "../../actions/errors.js";
+import { PermanentActionError } from "../../actions/types.js";
 import type { ServiceContext } from "../types.js";
 import { serviceTimeoutMs } from "../../endpoints.js";
 import { neverSent, ServiceError } from "../../serviceCall.js";

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { messageIdFor } from "../../../engine/actions/messageId.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { messageIdFor } from "../../actions/messageId.js";
+import { makeJob } from "../../test-support/jobs.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { expectRetryableOutOfReach, expectTimeoutNotRetried } from "../../test-support/unreachable.js";
 import { MAILGUN_DOMAIN, MAILGUN_KEY, startMailgunFake } from "./fake.js";

@@ -1,8 +1,8 @@
 import { fillMergeTags } from "@cuepoint/sdk";
-import { callPeer } from "../../../engine/actions/http.js";
-import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
-import { messageVariables } from "../../../engine/actions/template.js";
-import type { ActionOutcome } from "../../../engine/actions/types.js";
+import { callPeer } from "../../actions/http.js";
+import { modelText, NO_EMAIL } from "../../actions/require.js";
+import { messageVariables } from "../../actions/template.js";
+import type { ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 import { bearer, MANYCHAT_API, type ManyChatAnswer } from "./api.js";
 

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { makeJob } from "../../test-support/jobs.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { EVENT_MESSAGE_TAG } from "./actions.js";
 import { MANYCHAT_KEY, startFakeManyChat } from "./fake.js";

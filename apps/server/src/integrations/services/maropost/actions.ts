@@ -1,6 +1,6 @@
 import { normalizeTagName } from "@cuepoint/sdk";
-import { modelText, NO_EMAIL, requireReady } from "../../../engine/actions/require.js";
-import type { ActionJob, ActionOutcome } from "../../../engine/actions/types.js";
+import { modelText, NO_EMAIL, requireReady } from "../../actions/require.js";
+import type { ActionJob, ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 import { maroPeer } from "./api.js";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { PermanentActionError, RetryableActionError } from "../../../engine/actions/types.js";
+import { makeJob } from "../../test-support/jobs.js";
+import { PermanentActionError, RetryableActionError } from "../../actions/types.js";
 import { serviceContext } from "../../context.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { MARO_ACCOUNT, MARO_TOKEN, startMaropostFake } from "./fake.js";

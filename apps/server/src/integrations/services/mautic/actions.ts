@@ -1,5 +1,5 @@
-import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../../engine/actions/types.js";
+import { modelText, NO_EMAIL } from "../../actions/require.js";
+import { PermanentActionError, type ActionJob, type ActionOutcome } from "../../actions/types.js";
 import type { ActionRun, ServiceContext } from "../types.js";
 import { mauticPeer, rowsOf } from "./api.js";
 

@@ -1,7 +1,7 @@
 import type { ServiceList } from "@cuepoint/sdk";
-import { asAction } from "../../../engine/actions/errors.js";
-import { callPeer, type PeerAnswer, type PeerRequest } from "../../../engine/actions/http.js";
-import { PermanentActionError } from "../../../engine/actions/types.js";
+import { asAction } from "../../actions/errors.js";
+import { callPeer, type PeerAnswer, type PeerRequest } from "../../actions/http.js";
+import { PermanentActionError } from "../../actions/types.js";
 import { isRebased } from "../../endpoints.js";
 import { pinnedAddress } from "../../publicHost.js";
 import { ServiceError, type RawServiceRequest } from "../../serviceCall.js";

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { makeJob } from "../../test-support/jobs.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { idempotencyUuid } from "./api.js";
 import { ONESIGNAL_APP_ID, ONESIGNAL_KEY, startFakeOneSignal } from "./fake.js";

@@ -1,7 +1,7 @@
-import { callPeer } from "../../../engine/actions/http.js";
-import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
-import { messageVariables } from "../../../engine/actions/template.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { callPeer } from "../../actions/http.js";
+import { modelText, NO_EMAIL } from "../../actions/require.js";
+import { messageVariables } from "../../actions/template.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 import { appCredentials, authorization, idempotencyUuid, ONESIGNAL_API } from "./api.js";
 

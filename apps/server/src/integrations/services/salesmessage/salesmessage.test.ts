@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { actionsFor, createMasterSetting } from "@cuepoint/sdk";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+import { makeJob } from "../../test-support/jobs.js";
+import { connectOAuth } from "../../test-support/oauth.js";
 import { failure, mailNode } from "../../../test-support/timelineFixtures.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import {

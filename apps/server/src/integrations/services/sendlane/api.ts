@@ -1,6 +1,6 @@
 import type { ServiceList } from "@cuepoint/sdk";
-import { callPeer, type PeerAnswer, type PeerRequest } from "../../../engine/actions/http.js";
-import { PermanentActionError } from "../../../engine/actions/types.js";
+import { callPeer, type PeerAnswer, type PeerRequest } from "../../actions/http.js";
+import { PermanentActionError } from "../../actions/types.js";
 import type { ServiceContext } from "../types.js";
 
 /**

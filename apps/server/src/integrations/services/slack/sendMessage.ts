@@ -1,9 +1,9 @@
 import { fillMergeTags } from "@cuepoint/sdk";
 import type { WebClient } from "@slack/web-api";
-import { asActionError } from "../../../engine/actions/errors.js";
-import { modelText } from "../../../engine/actions/require.js";
-import { messageVariables } from "../../../engine/actions/template.js";
-import type { ActionJob, ActionOutcome } from "../../../engine/actions/types.js";
+import { asActionError } from "../../actions/errors.js";
+import { modelText } from "../../actions/require.js";
+import { messageVariables } from "../../actions/template.js";
+import type { ActionJob, ActionOutcome } from "../../actions/types.js";
 import type { ActionRun } from "../types.js";
 import { slackClient, slackError } from "./client.js";
 

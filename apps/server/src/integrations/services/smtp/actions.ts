@@ -1,9 +1,9 @@
 import { smtpSender } from "../../../engine/actions/autoresponder.js";
-import { messageIdFor } from "../../../engine/actions/messageId.js";
-import { modelText, NO_EMAIL } from "../../../engine/actions/require.js";
-import { smtpActionError, smtpTransport } from "../../../engine/actions/smtpTransport.js";
-import { renderedMail } from "../../../engine/actions/template.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { messageIdFor } from "../../actions/messageId.js";
+import { modelText, NO_EMAIL } from "../../actions/require.js";
+import { smtpActionError, smtpTransport } from "../../actions/smtpTransport.js";
+import { renderedMail } from "../../actions/template.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import { smtpSettings } from "../../smtpTransport.js";
 import type { ActionRun } from "../types.js";
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AutoresponderSetting, Client } from "@cuepoint/sdk";
 import { createTestApp, type TestApp } from "../../../test-support/testApp.js";
 import { autoresponderNode, executeAction, PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
-import { startSmtpPeer, type SmtpPeer } from "../../../engine/actions/test-support/smtpPeer.js";
+import { actionContext, makeJob } from "../../test-support/jobs.js";
+import { startSmtpPeer, type SmtpPeer } from "../../test-support/smtpPeer.js";
 
 const LOGIN = { username: "mailer@example.com", password: "smtp-pass-0001" };
 const MAIL = {

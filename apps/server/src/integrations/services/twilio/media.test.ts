@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { executeAction, PermanentActionError } from "../../../engine/actions/index.js";
-import { actionContext, makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { actionContext, makeJob } from "../../test-support/jobs.js";
 import { createMediaTestApp, testUploader, uploadWith } from "../../../test-support/mediaUpload.js";
 import type { TestApp } from "../../../test-support/testApp.js";
 import { startFakeService, type FakeService } from "../../test-support/fakeService.js";

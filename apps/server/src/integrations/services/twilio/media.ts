@@ -4,8 +4,8 @@ import { integrations, media } from "../../../db/schema/index.js";
 import { isUuid } from "../../../http/ids.js";
 import { mimeOf } from "../../../media/assemble.js";
 import { MEDIA_LINK_TTL_MS, signedMediaUrl } from "../../../media/publicLink.js";
-import { modelText } from "../../../engine/actions/require.js";
-import { PermanentActionError, type ActionContext, type ActionJob } from "../../../engine/actions/types.js";
+import { modelText } from "../../actions/require.js";
+import { PermanentActionError, type ActionContext, type ActionJob } from "../../actions/types.js";
 
 /** The image types MMS carries everywhere (Twilio: "fully supported" JPEG, PNG and GIF). */
 const MMS_TYPES = new Set(["image/jpeg", "image/png", "image/gif"]);

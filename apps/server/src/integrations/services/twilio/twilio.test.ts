@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { integrations } from "../../../db/schema/index.js";
 import type { ReceivedRequest } from "../../test-support/fakeService.js";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { makeJob } from "../../test-support/jobs.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 
 const SID = "AC0123456789abcdef0123456789abcdef";

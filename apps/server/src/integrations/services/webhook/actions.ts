@@ -1,7 +1,7 @@
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from "@cuepoint/sdk";
-import { asAction } from "../../../engine/actions/errors.js";
-import { callPeer } from "../../../engine/actions/http.js";
-import { PermanentActionError, type ActionOutcome } from "../../../engine/actions/types.js";
+import { asAction } from "../../actions/errors.js";
+import { callPeer } from "../../actions/http.js";
+import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import { isRebased } from "../../endpoints.js";
 import { pinnedAddress, type CheckedAddress } from "../../publicHost.js";
 import { SIGNING_SECRET_FIELD, signingSecretsAt } from "../../signingSecret.js";

@@ -1,4 +1,4 @@
-import type { ActionJob } from "../../../engine/actions/types.js";
+import type { ActionJob } from "../../actions/types.js";
 
 /**
  * The JSON body of `sendWebhook` (our design; the spec names only the action): what happened,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signWebhook, verifyWebhookSignature } from "@cuepoint/sdk";
 import { startFakeService } from "../../test-support/fakeService.js";
 import { PermanentActionError, RetryableActionError } from "../../../engine/actions/index.js";
-import { makeJob } from "../../../engine/actions/test-support/jobs.js";
+import { makeJob } from "../../test-support/jobs.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 
 const SECRET = "whsec_0123456789abcdef";

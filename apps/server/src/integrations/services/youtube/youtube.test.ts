@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ServiceList } from "@cuepoint/sdk";
-import { connectOAuth } from "../../../engine/actions/test-support/oauth.js";
+import { connectOAuth } from "../../test-support/oauth.js";
 import { serviceTestApp } from "../../test-support/serviceTestApp.js";
 import { startFakeYouTube } from "./fake.js";
 

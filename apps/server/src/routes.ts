@@ -1,0 +1,78 @@
+import type { Route } from "./http/route.js";
+import { accountRoutes } from "./users/accountRoutes.js";
+import { automationRoutes } from "./engine/routes/automationRoutes.js";
+import { automationJobRoutes } from "./engine/routes/jobRoutes.js";
+import { bannerRoutes } from "./users/bannerRoutes.js";
+import { billingRoutes } from "./billing/billingRoutes.js";
+import { healthRoutes } from "./http/healthRoute.js";
+import { integrationCheckRoutes } from "./integrations/routes/checkRoutes.js";
+import { integrationExtraRoutes } from "./integrations/routes/extraRoutes.js";
+import { integrationListRoutes } from "./integrations/routes/listRoutes.js";
+import { integrationOAuthRoutes } from "./integrations/routes/oauthRoutes.js";
+import { integrationRoutes } from "./integrations/routes/integrationRoutes.js";
+import { integrationSecretRoutes } from "./integrations/routes/secretRoutes.js";
+import { leadRoutes } from "./leads/leadRoutes.js";
+import { openApiRoute } from "./http/openapiRoute.js";
+import { passwordRoutes } from "./session/passwordRoutes.js";
+import { publicRegistrationRoutes } from "./registration/registrationRoutes.js";
+import { registrationPageRoutes } from "./registration/page/pageCheckRoute.js";
+import { sessionRoutes } from "./session/sessionRoutes.js";
+import { tokenRoutes } from "./session/tokenRoutes.js";
+import { usageRoutes } from "./usage/usageRoutes.js";
+import { timelineRoutes } from "./timelines/routes/timelineRoutes.js";
+import { formRoutes } from "./timelines/routes/formRoutes.js";
+import { webinarRoutes } from "./webinars/routes/webinarRoutes.js";
+import { webinarRescheduleRoutes } from "./webinars/routes/rescheduleRoutes.js";
+import { mediaRoutes } from "./media/routes/mediaRoutes.js";
+import { mediaLinkRoutes } from "./media/routes/linkRoutes.js";
+import { uploadRoutes } from "./media/routes/uploadRoutes.js";
+import { roomApiRoutes } from "./room/roomApi.js";
+import { roomChatRoutes } from "./room/chat/chatRoutes.js";
+import { consoleRoutes } from "./room/chat/consoleRoutes.js";
+import { consoleChannelRoutes } from "./room/consoleChannel.js";
+import { liveRoutes } from "./room/live/liveRoutes.js";
+import { deliveryRoutes } from "./delivery/deliveryRoutes.js";
+import { autoresponderRoutes } from "./autoresponder/autoresponderRoutes.js";
+import { joinDomainRoutes } from "./join-domain/joinDomainRoutes.js";
+
+/**
+ * The route table: every API route, below /api. `createApp` registers exactly these, and the
+ * OpenAPI document is generated from exactly these, so the two cannot drift apart.
+ */
+export const apiRoutes: readonly Route[] = [
+  ...healthRoutes,
+  ...sessionRoutes,
+  ...passwordRoutes,
+  ...accountRoutes,
+  ...usageRoutes,
+  ...billingRoutes,
+  ...tokenRoutes,
+  ...bannerRoutes,
+  ...integrationRoutes,
+  ...integrationSecretRoutes,
+  ...integrationCheckRoutes,
+  ...integrationListRoutes,
+  ...integrationExtraRoutes,
+  ...integrationOAuthRoutes,
+  ...timelineRoutes,
+  ...formRoutes,
+  ...webinarRoutes,
+  ...webinarRescheduleRoutes,
+  ...leadRoutes,
+  ...automationRoutes,
+  ...automationJobRoutes,
+  ...publicRegistrationRoutes,
+  ...registrationPageRoutes,
+  ...joinDomainRoutes,
+  ...mediaRoutes,
+  ...mediaLinkRoutes,
+  ...uploadRoutes,
+  ...roomApiRoutes,
+  ...roomChatRoutes,
+  ...consoleRoutes,
+  ...consoleChannelRoutes,
+  ...liveRoutes,
+  ...deliveryRoutes,
+  ...autoresponderRoutes,
+  openApiRoute(() => apiRoutes),
+];

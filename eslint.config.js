@@ -15,6 +15,22 @@ const screenFolders = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The server's house (apps/server/README.md "Layout"): the ground floor — the database, the
+// configuration, mail, auth's crypto, HTTP and the event clock — imports no capability; a
+// capability's route files are imported only by the route table (src/routes.ts); a vendor folder
+// imports only the integration kit (integrations/ outside services/ and routes/), the ground floor
+// and the SDK; nothing but tests imports test helpers.
+const server = "apps/server/src";
+const groundFloor = ["db", "config", "mail", "auth", "http", "events"];
+const serverFolders = fs
+  .readdirSync(path.join(root, server), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== "test-support")
+  .map((entry) => entry.name);
+const capabilities = serverFolders.filter((folder) => !groundFloor.includes(folder));
+const roof = ["app.ts", "routes.ts", "index.ts", "cli.ts"].map((file) => `${server}/${file}`);
+const routeFiles = [`${server}/**/*Routes.ts`, `${server}/**/*Route.ts`];
+const testHelpers = [`${server}/**/test-support/**`, `${server}/**/*.test.ts`, `${server}/integrations/services/*/fake*.ts`];
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/.cuepoint-data/**", "**/coverage/**"] },
   js.configs.recommended,
@@ -77,6 +93,45 @@ export default tseslint.config(
               target: [`${dashboard}/ui`, `${dashboard}/lib`, `${dashboard}/api`, `${dashboard}/config`, `${dashboard}/features`],
               from: [`${dashboard}/screens`, `${dashboard}/routes.tsx`, `${dashboard}/shell`],
               message: "ui, lib, api, config and features are shared layers: they import no screen, route table or shell.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: testHelpers,
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: root,
+          zones: [
+            {
+              target: groundFloor.map((folder) => `${server}/${folder}`),
+              from: [...capabilities.map((folder) => `${server}/${folder}`), ...roof],
+              message: "The server's ground floor (db, config, mail, auth, http, events) imports no capability: move what it needs down, or pass it in.",
+            },
+            ...serverFolders.map((folder) => ({
+              target: `${server}/${folder}/**`,
+              from: routeFiles,
+              except: [path.join(root, server, folder, "**")],
+              message: "Only the route table (src/routes.ts) imports another capability's route files: move what they share out of the route file.",
+            })),
+            {
+              target: `${server}/integrations/services/**`,
+              from: [
+                ...capabilities.filter((folder) => folder !== "integrations").map((folder) => `${server}/${folder}`),
+                ...roof,
+                `${server}/integrations/routes`,
+              ],
+              message: "A vendor folder imports only the integration kit (integrations/ outside services/ and routes/), the ground floor and the SDK.",
+            },
+            {
+              target: `${server}/**`,
+              from: testHelpers,
+              message: "Only tests import test helpers (test-support/ folders, vendors' fake.ts).",
             },
           ],
         },

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Prints how the server's top-level folders (src/<folder>/) import each other: every pair of
 // folders that import each other both ways, with one import of each direction as the example.
-// Tests and test-support/ are left out (they may reach anywhere). Exit code 1 when a pair exists
+// Tests, test-support/ folders and vendors' loopback fakes are left out (they may reach anywhere), and so
+// are deps.ts's imports: it is the app's wiring type (AppDeps), `import type` only, erased at build. Exit code 1 when a pair exists
 // and --check is given. Run: node apps/server/scripts/folder-deps.mjs [--check] [--verbose]
 import fs from "node:fs";
 import path from "node:path";
@@ -25,7 +26,8 @@ const importPattern = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["'](\.[^"']+)
 const edges = new Map(); // "a>b" → example "file → target"
 for (const file of files(src)) {
   const from = folderOf(file);
-  if (from === "test-support") continue;
+  const relative = path.relative(src, file);
+  if (relative.split(path.sep).includes("test-support") || /(^|\/)fake\w*\.ts$/.test(relative) || relative === "deps.ts") continue;
   const text = fs.readFileSync(file, "utf8");
   for (const match of text.matchAll(importPattern)) {
     const target = path.resolve(path.dirname(file), match[1] ?? match[2]);

@@ -91,7 +91,7 @@ export function createApp(options: CreateAppOptions): Hono {
   // CORS for the registration widget's public endpoints only (public/publicCors.ts).
   api.use(`${PUBLIC_PREFIX}/*`, publicCors());
   // Body size limits per class of route: 1 MiB, the CSV imports more, the chunk upload streamed.
-  applyBodyLimits(api, config);
+  applyBodyLimits(api, config, apiRoutes);
   registerRoutes(api, apiRoutes, deps);
 
   const app = new Hono();

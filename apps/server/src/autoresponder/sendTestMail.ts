@@ -12,7 +12,8 @@ import {
 import * as v from "valibot";
 import { events, users } from "../db/schema/index.js";
 import type { AppDeps } from "../deps.js";
-import { smtpOf, smtpSender } from "../engine/actions/autoresponder.js";
+import { smtpOf } from "../engine/actions/autoresponder.js";
+import { smtpSender } from "../integrations/actions/smtpTransport.js";
 import { smtpActionError, smtpTransport } from "../integrations/actions/smtpTransport.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { smtpSettings } from "../integrations/smtpTransport.js";

@@ -1,6 +1,5 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { UPLOAD_CHUNK_SIZE, type JoinDomain } from "@cuepoint/sdk";
-import type { BackoffSettings } from "../http/backoffLimiter.js";
 import { parseJoinDomains } from "./joinDomains.js";
 import { checkMailFrom, smtpOptionsFromUrl, type SmtpMailSettings } from "../mail/smtpMailer.js";
 
@@ -8,6 +7,18 @@ import { checkMailFrom, smtpOptionsFromUrl, type SmtpMailSettings } from "../mai
 export interface Terms {
   version: string;
   content: string;
+}
+
+/** How a login limiter backs off (http/backoffLimiter.ts): free attempts, then doubling waits. */
+export interface BackoffSettings {
+  /** Attempts a key may make before the first wait. */
+  free: number;
+  /** The first wait; each further attempt doubles it. */
+  firstWaitMs: number;
+  /** The longest wait. */
+  maxWaitMs: number;
+  /** How long a key's attempts are remembered after its last one. */
+  memoryMs: number;
 }
 
 /** What the app needs to know besides its database. Tests build one with `testConfig()`. */

@@ -1,18 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { rateLimits } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
+import type { BackoffSettings } from "../config/serverConfig.js";
 import type { RateLimiter } from "./rateLimiter.js";
-
-export interface BackoffSettings {
-  /** Attempts a key may make before the first wait. */
-  free: number;
-  /** The first wait; each further attempt doubles it. */
-  firstWaitMs: number;
-  /** The longest wait. */
-  maxWaitMs: number;
-  /** How long a key's attempts are remembered after its last one. */
-  memoryMs: number;
-}
 
 export interface BackoffLimiterOptions extends BackoffSettings {
   orm: Orm;

@@ -1,32 +1,22 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerConfig } from "../config/serverConfig.js";
-import { LEADS_IMPORT_BODY_LIMIT_BYTES, LEADS_IMPORT_PATH } from "../leads/importLimit.js";
-import { CHUNK_PATH } from "../media/routes/uploadRoutes.js";
 import { errorBody } from "./errors.js";
+import type { Route } from "./route.js";
 
 /**
- * The auto-chat CSV's limit: 5,000 messages (timelines/autoChatCsv.ts) of a name, a message of a
- * few hundred characters and a time fit in 4 MiB; the general 1 MiB would stop long files short.
- */
-export const CHAT_CSV_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
-export const CHAT_CSV_PATH = "/webinartimelineevent/autocsv";
-
-/**
- * How large a request body each class of route takes (below /api, `METHOD path`):
- * - the chunk upload is not read here: it streams to the media store, refused up front when its
- *   `Content-Length` passes the chunk limit and cut off while streaming when a part passes its
- *   declared size (routes/upload.ts, media/receiveChunk.ts), so no limit here would buffer it;
+ * How large a request body each route takes (below /api, `METHOD path`), as the routes declare it
+ * (`bodyLimit` in their definition):
+ * - the chunk upload is not read here (`streamed`): it streams to the media store, refused up front
+ *   when its `Content-Length` passes the chunk limit and cut off while streaming when a part passes
+ *   its declared size (media/routes/uploadRoutes.ts, media/receiveChunk.ts), so no limit here would buffer it;
  * - the two CSV imports have their own limits (leads: 64 MiB, auto-chat: 4 MiB);
  * - every other route: `config.bodyLimitBytes` (1 MiB).
  * A body over its limit is refused with 413 before the route reads it: at once when the client
  * announces its `Content-Length`, else as soon as the streamed bytes pass the limit.
  */
-export const BODY_LIMITS: Record<string, number | "streamed"> = {
-  [`POST ${CHUNK_PATH}`]: "streamed",
-  [`POST ${LEADS_IMPORT_PATH}`]: LEADS_IMPORT_BODY_LIMIT_BYTES,
-  [`POST ${CHAT_CSV_PATH}`]: CHAT_CSV_BODY_LIMIT_BYTES,
-};
+export const bodyLimitsOf = (routes: readonly Route[]): Record<string, number | "streamed"> =>
+  Object.fromEntries(routes.flatMap((route) => (route.bodyLimit === undefined ? [] : [[`${route.method} ${route.path}`, route.bodyLimit]])));
 
 /** "1 KB", "512 KB", "1 MiB", "64 MiB". */
 const size = (bytes: number) =>
@@ -58,18 +48,18 @@ const closeWhenBodyLeftUnread: MiddlewareHandler = async (c, next) => {
 };
 
 /**
- * Puts the body limits of {@link BODY_LIMITS} on the API sub-app mounted at `prefix`.
+ * Puts the body limits the routes declare ({@link bodyLimitsOf}) on the API sub-app mounted at `prefix`.
  *
  * @example
  * const api = new Hono();
- * applyBodyLimits(api, config); // before the routes
+ * applyBodyLimits(api, config, apiRoutes); // before the routes
  * app.route("/api", api);
  */
-export function applyBodyLimits(api: Hono, config: ServerConfig, prefix = "/api"): void {
+export function applyBodyLimits(api: Hono, config: ServerConfig, routes: readonly Route[], prefix = "/api"): void {
   api.use(closeWhenBodyLeftUnread);
   const general = limit(config.bodyLimitBytes, "The request body");
   const special = new Map<string, MiddlewareHandler | "streamed">(
-    Object.entries(BODY_LIMITS).map(([route, bytes]) => [route, bytes === "streamed" ? bytes : limit(bytes, "The CSV file")]),
+    Object.entries(bodyLimitsOf(routes)).map(([route, bytes]) => [route, bytes === "streamed" ? bytes : limit(bytes, "The CSV file")]),
   );
   api.use(async (c, next) => {
     const path = c.req.path.startsWith(prefix) ? c.req.path.slice(prefix.length) : c.req.path;

@@ -50,6 +50,11 @@ export interface RouteSpec<TBody, TQuery, TAccess extends Access> {
   body?: v.GenericSchema<unknown, TBody>;
   /** How the SDK sends the body; the server reads JSON and multipart alike. */
   encoding?: "json" | "multipart";
+  /**
+   * How large a body this route takes (http/bodyLimits.ts): bytes, or `streamed` when the handler
+   * reads the stream itself and enforces its own limits. Absent: `config.bodyLimitBytes` (1 MiB).
+   */
+  bodyLimit?: number | "streamed";
   query?: v.GenericSchema<unknown, TQuery>;
   answer: {
     description: string;

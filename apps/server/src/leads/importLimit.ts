@@ -5,6 +5,3 @@
  * body itself is read whole by the runtime before the route runs (up to this limit).
  */
 export const LEADS_IMPORT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
-
-/** The import's path below /api (`POST /registrants`). */
-export const LEADS_IMPORT_PATH = "/registrants";

@@ -62,6 +62,7 @@ const upload = defineRoute({
   method: "POST",
   path: "/registrants",
   operationId: "leads.upload",
+  bodyLimit: LEADS_IMPORT_BODY_LIMIT_BYTES,
   tag: "Leads",
   summary: "Import registrants into a timeline from a CSV file",
   description:

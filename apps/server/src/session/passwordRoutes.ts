@@ -18,7 +18,7 @@ import { defineRoute } from "../http/route.js";
 import { callerUser } from "../users/answerUser.js";
 import { findUserByEmail } from "../users/users.js";
 import { ack, AckAnswer } from "../http/answers.js";
-import { loginLimitPrefix } from "./sessionRoutes.js";
+import { loginLimitPrefix } from "./loginLimit.js";
 
 /** Reset links work for one hour, once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

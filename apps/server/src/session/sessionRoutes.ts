@@ -11,14 +11,10 @@ import { clientIp } from "../http/clientIp.js";
 import { answerUser, callerUser } from "../users/answerUser.js";
 import { findUserByEmail } from "../users/users.js";
 import { ack, AckAnswer, UserAnswer } from "../http/answers.js";
+import { loginLimitPrefix } from "./loginLimit.js";
 
 const WRONG_CREDENTIALS = "The email or password is not correct.";
 
-/**
- * The login limiter's key: the account's email first, so a completed password reset can forget
- * every address's attempts on it at once (`resetPrefix(loginLimitPrefix(email))`).
- */
-export const loginLimitPrefix = (email: string): string => `${email.toLowerCase()}|`;
 const loginLimitKey = (email: string, ip: string): string => `${loginLimitPrefix(email)}${ip}`;
 
 const login = defineRoute({

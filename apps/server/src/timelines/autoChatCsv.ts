@@ -14,6 +14,12 @@ export interface ChatRow {
 
 /** Data lines per file (DOMAIN.md: peers cap at 500 and 5,000; we take 5,000). */
 export const MAX_CHAT_LINES = 5000;
+
+/**
+ * The auto-chat CSV's body limit: {@link MAX_CHAT_LINES} messages of a name, a message of a few
+ * hundred characters and a time fit in 4 MiB; the general 1 MiB would stop long files short.
+ */
+export const CHAT_CSV_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 const MAX_REPORTED = 5;
 
 /** Column names, with the aliases DOMAIN.md gives, matched without regard to case. */

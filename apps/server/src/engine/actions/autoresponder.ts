@@ -10,6 +10,7 @@ import {
 } from "@cuepoint/sdk";
 import { integrations } from "../../db/schema/index.js";
 import { loadIntegration, type LoadedIntegration } from "../../integrations/store.js";
+import { smtpSender } from "../../integrations/actions/smtpTransport.js";
 import type { ActionContext } from "../../integrations/actions/types.js";
 
 /** The autoresponder messages that are mails of their own (spec §3 "Autoresponder"). */
@@ -185,20 +186,6 @@ export async function smtpOf(
   }
   const loaded = await loadIntegration(ctx.db.orm, accountId, smtp[0].id).catch((error: unknown) => (error as Error).message);
   return typeof loaded === "string" ? { ok: false, reason: `the SMTP integration could not be opened (${loaded})` } : { ok: true, smtp: loaded };
-}
-
-/**
- * Who an SMTP integration sends as: its own From address and name (`fromEmail`, `fromName`),
- * else its login when that is an email address — most providers' logins are not (`apikey`, an
- * access key).
- *
- * @example
- * smtpSender({ username: "apikey", fromEmail: "events@acme.example", fromName: "Acme" }); // { address: "events@acme.example", name: "Acme" }
- */
-export function smtpSender(credentials: Record<string, unknown>): { address: string; name: string } {
-  const text = (key: string) => (typeof credentials[key] === "string" ? (credentials[key] as string).trim() : "");
-  const login = text("username");
-  return { address: text("fromEmail") || (login.includes("@") ? login : ""), name: text("fromName") };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isLiveAction, isRegistrantAction, type RegistrantActionKey } from "@cuepoint/sdk";
-import { executorFor } from "../../integrations/services/index.js";
-import { LIVE_EVENT_EXECUTORS } from "../../integrations/services/liveevent/index.js";
+import { executorFor, runsOnEngine } from "../../integrations/services/index.js";
+import { LIVE_EVENT_EXECUTORS } from "../liveEvent/index.js";
 import { actionIntegration, nodeKind } from "../../integrations/actions/integration.js";
 import { requireReady } from "../../integrations/actions/require.js";
 import type { ExecuteAction } from "../../integrations/actions/types.js";
@@ -35,7 +35,10 @@ export const executeAction: ExecuteAction = async (ctx, job) => {
   const kind = nodeKind(job);
   const executor = kind && executorFor(kind, job.node.action);
   // encore, addEvent, deleteSystemWide act on Cuepoint's own data: no integration is loaded.
-  const ownData = executor && isRegistrantAction(job.node) ? LIVE_EVENT_EXECUTORS[job.node.action as RegistrantActionKey] : undefined;
+  const ownData =
+    kind && isRegistrantAction(job.node) && runsOnEngine(kind, job.node.action)
+      ? LIVE_EVENT_EXECUTORS[job.node.action as RegistrantActionKey]
+      : undefined;
   if (ownData) {
     requireReady(job);
     return ownData({ job, engine: ctx });

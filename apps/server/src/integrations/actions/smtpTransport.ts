@@ -45,3 +45,17 @@ export function smtpActionError(error: unknown, where: string): Error {
   }
   return new RetryableActionError(`Could not talk to the SMTP server ${where}: ${words}`);
 }
+
+/**
+ * Who an SMTP integration sends as: its own From address and name (`fromEmail`, `fromName`),
+ * else its login when that is an email address — most providers' logins are not (`apikey`, an
+ * access key).
+ *
+ * @example
+ * smtpSender({ username: "apikey", fromEmail: "events@acme.example", fromName: "Acme" }); // { address: "events@acme.example", name: "Acme" }
+ */
+export function smtpSender(credentials: Record<string, unknown>): { address: string; name: string } {
+  const text = (key: string) => (typeof credentials[key] === "string" ? (credentials[key] as string).trim() : "");
+  const login = text("username");
+  return { address: text("fromEmail") || (login.includes("@") ? login : ""), name: text("fromName") };
+}

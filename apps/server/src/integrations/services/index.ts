@@ -119,6 +119,21 @@ export function executorFor(kind: IntegrationKind, action: string): ActionExecut
   return actions && Object.hasOwn(actions, action) ? actions[action] : undefined;
 }
 
-/** Every (kind, action) the registry has an executor for, in registry order. */
+/**
+ * Whether an action of a kind is one of the engine's own (the live-event kinds' encore, addEvent,
+ * deleteSystemWide: `engineActions`), carried out on Cuepoint's data instead of through the service.
+ *
+ * @example
+ * runsOnEngine("AEVENT", "encore"); // true
+ * runsOnEngine("TWILIO", "sendsms"); // false
+ */
+export const runsOnEngine = (kind: IntegrationKind, action: string): boolean =>
+  (BY_KIND.get(kind)?.engineActions as readonly string[] | undefined)?.includes(action) ?? false;
+
+/** Every (kind, action) the registry carries out (an executor, or one of the engine's own), in registry order. */
 export const registeredExecutors = (): Array<{ kind: IntegrationKind; action: string }> =>
-  SERVICES.flatMap((service) => service.kinds.flatMap((kind) => Object.keys(service.actions).map((action) => ({ kind, action }))));
+  SERVICES.flatMap((service) =>
+    service.kinds.flatMap((kind) =>
+      [...Object.keys(service.actions), ...(service.engineActions ?? [])].map((action) => ({ kind, action })),
+    ),
+  );

@@ -1,4 +1,4 @@
-import type { IntegrationKind, ServiceList } from "@cuepoint/sdk";
+import type { IntegrationKind, RegistrantActionKey, ServiceList } from "@cuepoint/sdk";
 import type { ActionContext, ActionJob, ActionOutcome } from "../actions/types.js";
 import type { RawServiceRequest } from "../serviceCall.js";
 import type { LoadedIntegration } from "../store.js";
@@ -100,6 +100,12 @@ export type ActionExecutor = (run: ActionRun) => Promise<ActionOutcome>;
 export interface IntegrationService extends IntegrationAdapter {
   /** The kinds this service backs (WEBHOOK and ZAPIER share one). */
   readonly kinds: readonly IntegrationKind[];
-  /** One executor per action key the catalogue offers for these kinds. */
+  /** One executor per action key the catalogue offers for these kinds, but the engine's own below. */
   readonly actions: Readonly<Record<string, ActionExecutor>>;
+  /**
+   * The live-event kinds' registrant actions (encore, addEvent, deleteSystemWide): offered by these
+   * kinds, carried out by the engine itself on Cuepoint's own data (engine/liveEvent/), never
+   * through the service.
+   */
+  readonly engineActions?: readonly RegistrantActionKey[];
 }

@@ -22,6 +22,7 @@ const postChunk = defineRoute({
   method: "POST",
   path: CHUNK_PATH,
   operationId: "upload.chunk",
+  bodyLimit: "streamed",
   tag: "Media",
   summary: "One chunk of a resumable file upload (the SDK uploader's wire protocol)",
   description: [

@@ -1,7 +1,7 @@
 import { AutoChatCsvRequestSchema, SetEventsRequestSchema, WebinarTimelineRequestSchema } from "@cuepoint/sdk";
 import { badRequest } from "../../http/errors.js";
 import { defineRoute } from "../../http/route.js";
-import { MAX_CHAT_LINES, readChatCsv } from "../autoChatCsv.js";
+import { CHAT_CSV_BODY_LIMIT_BYTES, MAX_CHAT_LINES, readChatCsv } from "../autoChatCsv.js";
 import { autoChatNodes } from "../autoChatNodes.js";
 import { assertActions } from "../limits.js";
 import { findActiveTimeline, findTimeline, lockAccount, saveTimeline } from "../store.js";
@@ -70,6 +70,7 @@ const uploadAutoChatCsv = defineRoute({
   method: "POST",
   path: "/webinartimelineevent/autocsv",
   operationId: "timelines.uploadAutoChatCsv",
+  bodyLimit: CHAT_CSV_BODY_LIMIT_BYTES,
   tag,
   summary: "Import an auto-chat CSV as timed live-chat actions",
   description:

@@ -10,7 +10,7 @@ import {
 import { nodeGeneralSettings } from "../../db/schema/index.js";
 import { badRequest } from "../../http/errors.js";
 import { defineRoute } from "../../http/route.js";
-import { assertJoinDomain } from "../../join-domain/joinDomainRoutes.js";
+import { assertJoinDomain } from "../../join-domain/assertJoinDomain.js";
 import { globalSetting } from "../globalSettings.js";
 import { findActiveTimeline, findTimeline } from "../store.js";
 import { TIMELINES_TAG as tag } from "./answers.js";

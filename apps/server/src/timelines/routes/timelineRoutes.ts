@@ -9,7 +9,7 @@ import {
 import { timelines } from "../../db/schema/index.js";
 import { badRequest } from "../../http/errors.js";
 import { defineRoute } from "../../http/route.js";
-import { assertJoinDomain } from "../../join-domain/joinDomainRoutes.js";
+import { assertJoinDomain } from "../../join-domain/assertJoinDomain.js";
 import { assertTimelineSlot } from "../limits.js";
 import { setSettingItem } from "../setItem.js";
 import { findActiveTimeline, findTimeline, insertTimeline, lockAccount, saveTimeline } from "../store.js";

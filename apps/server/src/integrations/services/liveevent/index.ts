@@ -1,30 +1,21 @@
-import type { IntegrationKind, RegistrantActionKey } from "@cuepoint/sdk";
+import { REGISTRANT_ACTION_KEYS, type IntegrationKind } from "@cuepoint/sdk";
 import { generic } from "../generic.js";
 import type { IntegrationAdapter, IntegrationService } from "../types.js";
-import { addEvent } from "./addEvent.js";
-import { deleteSystemWide } from "./deleteSystemWide.js";
-import { encore } from "./encore.js";
 import { unpublishedApi } from "./notAskable.js";
-import type { LiveEventExecutor } from "./run.js";
 
-export { encoreIdOf, encoreStart, isEncoreId } from "./encore.js";
 export { notAskable } from "./notAskable.js";
-export type { LiveEventExecutor, LiveEventRun } from "./run.js";
 
 /**
- * The live-event actions the engine carries out on the registrant, the same for every live-event
- * kind (README.md): they act on Cuepoint's own registrations, sessions and jobs, never through the
- * kind's service, so the engine's dispatcher calls them without loading an integration, once the
- * registry says the (kind, action) runs.
+ * A live-event kind's service: its connection check and lists (`adapter`), no vendor action, and
+ * the three registrant actions (encore, addEvent, deleteSystemWide) that the engine carries out on
+ * Cuepoint's own data (engine/liveEvent/).
  */
-export const LIVE_EVENT_EXECUTORS: Readonly<Record<RegistrantActionKey, LiveEventExecutor>> = { encore, addEvent, deleteSystemWide };
-
-/** A live-event kind's service: its connection check and lists (`adapter`) and the three actions. */
 /* @__NO_SIDE_EFFECTS__ */
 export const liveEventService = (kind: IntegrationKind, adapter: IntegrationAdapter): IntegrationService => ({
   ...adapter,
   kinds: [kind],
-  actions: LIVE_EVENT_EXECUTORS,
+  actions: {},
+  engineActions: REGISTRANT_ACTION_KEYS,
 });
 
 /**

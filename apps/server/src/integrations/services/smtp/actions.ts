@@ -1,7 +1,6 @@
-import { smtpSender } from "../../../engine/actions/autoresponder.js";
 import { messageIdFor } from "../../actions/messageId.js";
 import { modelText, NO_EMAIL } from "../../actions/require.js";
-import { smtpActionError, smtpTransport } from "../../actions/smtpTransport.js";
+import { smtpActionError, smtpSender, smtpTransport } from "../../actions/smtpTransport.js";
 import { renderedMail } from "../../actions/template.js";
 import { PermanentActionError, type ActionOutcome } from "../../actions/types.js";
 import { smtpSettings } from "../../smtpTransport.js";

@@ -1,9 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { fillMergeTags, isUrl } from "@cuepoint/sdk";
-import { integrations, media } from "../../../db/schema/index.js";
-import { isUuid } from "../../../http/ids.js";
-import { mimeOf } from "../../../media/assemble.js";
-import { MEDIA_LINK_TTL_MS, signedMediaUrl } from "../../../media/publicLink.js";
+import { integrations } from "../../../db/schema/index.js";
+import { actionMediaFile, actionMediaLink } from "../../actions/mediaFile.js";
 import { modelText } from "../../actions/require.js";
 import { PermanentActionError, type ActionContext, type ActionJob } from "../../actions/types.js";
 
@@ -27,21 +25,15 @@ async function niftyImageUrl(ctx: ActionContext, accountId: string, key: string)
 
 /**
  * A media-library image of the job's account (`model.image` is its id) as a signed public link
- * Twilio can fetch, valid for a day (`media/publicLink.ts`): the file itself needs the owner's
- * token, the link needs nothing and opens that one image only.
+ * Twilio can fetch, valid for a day (`actionMediaLink`).
  */
 async function mediaLibraryUrl(ctx: ActionContext, job: ActionJob, id: string): Promise<string> {
-  const [row] = isUuid(id)
-    ? await ctx.db.orm.select().from(media).where(and(eq(media.id, id), eq(media.accountId, job.accountId)))
-    : [];
-  if (!row?.storageKey || row.type !== "image") {
-    throw new PermanentActionError("Twilio: the image of this action is no longer in the media library; pick it again.");
+  const file = await actionMediaFile(ctx, job, id, "image", "Twilio", "image");
+  if (!MMS_TYPES.has(file.mime)) {
+    throw new PermanentActionError(`Twilio: "${file.name}" cannot go by MMS; pick a JPEG, PNG or GIF image.`);
   }
-  if (!MMS_TYPES.has(row.mime || mimeOf(row.name))) {
-    throw new PermanentActionError(`Twilio: "${row.name}" cannot go by MMS; pick a JPEG, PNG or GIF image.`);
-  }
-  if (row.size > MMS_MAX_BYTES) throw new PermanentActionError(`Twilio: "${row.name}" is over the 5 MB an MMS can carry.`);
-  return signedMediaUrl(ctx.db.orm, ctx.config.publicURL, row.id, new Date(ctx.now().getTime() + MEDIA_LINK_TTL_MS));
+  if (file.size > MMS_MAX_BYTES) throw new PermanentActionError(`Twilio: "${file.name}" is over the 5 MB an MMS can carry.`);
+  return actionMediaLink(ctx, file);
 }
 
 /**

@@ -1,15 +1,15 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actionDeliveries, attendance, events, registrants, scheduledActions, timelines, usageEvents } from "../../../db/schema/index.js";
-import { executeAction } from "../../../engine/actions/index.js";
-import { actionContext, makeJob } from "../../test-support/jobs.js";
-import { PermanentActionError } from "../../actions/types.js";
-import { scheduleRegistrants } from "../../../engine/schedule.js";
-import { createEngineTestApp, readyMail, type EngineTestApp } from "../../../engine/test-support/testSupport.js";
-import type { NodeInput } from "../../../test-support/timelineFixtures.js";
-import { insertRegistrants, insertTimeline } from "../../../webinars/attendanceData.js";
-import { occurrences } from "../../../webinars/recurrence.js";
-import { storeSchedule } from "../../../webinars/schedule.js";
+import { actionDeliveries, attendance, events, registrants, scheduledActions, timelines, usageEvents } from "../../db/schema/index.js";
+import { executeAction } from "../actions/index.js";
+import { actionContext, makeJob } from "../../integrations/test-support/jobs.js";
+import { PermanentActionError } from "../../integrations/actions/types.js";
+import { scheduleRegistrants } from "../schedule.js";
+import { createEngineTestApp, readyMail, type EngineTestApp } from "../test-support/testSupport.js";
+import type { NodeInput } from "../../test-support/timelineFixtures.js";
+import { insertRegistrants, insertTimeline } from "../../webinars/attendanceData.js";
+import { occurrences } from "../../webinars/recurrence.js";
+import { storeSchedule } from "../../webinars/schedule.js";
 import { encoreIdOf, encoreStart, isEncoreId } from "./index.js";
 
 /**

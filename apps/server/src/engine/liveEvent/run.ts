@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { registrants, scheduledActions } from "../../../db/schema/index.js";
-import type { Orm } from "../../../db/types.js";
-import type { ActionJob, ActionOutcome } from "../../actions/types.js";
-import { scheduleRegistrants } from "../../../engine/schedule.js";
-import { localTime } from "../../../engine/simulate.js";
-import type { ActionRun } from "../types.js";
+import { registrants, scheduledActions } from "../../db/schema/index.js";
+import type { Orm } from "../../db/types.js";
+import type { ActionJob, ActionOutcome } from "../../integrations/actions/types.js";
+import { scheduleRegistrants } from "../schedule.js";
+import { localTime } from "../simulate.js";
+import type { ActionRun } from "../../integrations/services/types.js";
 
 /**
  * What a live-event action of the engine gets: the job and the engine's context. These actions act

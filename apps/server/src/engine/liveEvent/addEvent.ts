@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { registrants, timelines } from "../../../db/schema/index.js";
-import { modelText } from "../../actions/require.js";
-import { PermanentActionError } from "../../actions/types.js";
-import { scheduleRegistrants } from "../../../engine/schedule.js";
-import { isUuid } from "../../../http/ids.js";
-import { publicTimelineOf, upcomingSessions } from "../../../events/publicTimeline.js";
+import { registrants, timelines } from "../../db/schema/index.js";
+import { modelText } from "../../integrations/actions/require.js";
+import { PermanentActionError } from "../../integrations/actions/types.js";
+import { scheduleRegistrants } from "../schedule.js";
+import { isUuid } from "../../http/ids.js";
+import { publicTimelineOf, upcomingSessions } from "../../events/publicTimeline.js";
 import { registrantOf, sameAddress, when, type LiveEventExecutor } from "./run.js";
 
 /**

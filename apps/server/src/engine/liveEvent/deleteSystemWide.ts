@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { registrants } from "../../../db/schema/index.js";
-import { NO_EMAIL } from "../../actions/require.js";
+import { registrants } from "../../db/schema/index.js";
+import { NO_EMAIL } from "../../integrations/actions/require.js";
 import { sameAddress, type LiveEventExecutor } from "./run.js";
 
 /**

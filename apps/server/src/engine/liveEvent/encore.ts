@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { addCalendarDays, zonedToUtc, zonedWallTime } from "@cuepoint/sdk";
-import { events, registrants, type EventRow } from "../../../db/schema/index.js";
-import type { Orm } from "../../../db/types.js";
-import { PermanentActionError } from "../../actions/types.js";
+import { events, registrants, type EventRow } from "../../db/schema/index.js";
+import type { Orm } from "../../db/types.js";
+import { PermanentActionError } from "../../integrations/actions/types.js";
 import { moveRegistrant, registrantOf, sameAddress, when, type LiveEventExecutor } from "./run.js";
 
 /**

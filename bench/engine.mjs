@@ -6,7 +6,7 @@
 //   BENCH_MODES=postgres BENCH_ENGINE_ACTIONS=20000 node bench/engine.mjs
 //
 // Two shapes per mode, each on a fresh database seeded with one account, one event and 100k
-// registrants with one scheduled action each (apps/server/src/engine/bench.run.ts):
+// registrants with one scheduled action each (apps/server/src/engine/test-support/bench.run.ts):
 //   - spread: due evenly over 60 s (1,667/s arrive): lateness says whether the engine keeps up;
 //   - burst: all due at the same instant: actions/s is the engine's capacity.
 // The executor only records when it was called, so the figures are the engine's own cost
@@ -22,7 +22,7 @@ const GOAL_P99_MS = 1000;
 /** Runs the inner benchmark once and answers its JSON line. */
 function runOnce(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@cuepoint/source", "src/engine/bench.run.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@cuepoint/source", "src/engine/test-support/bench.run.ts"], {
       cwd: serverDir,
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "inherit"],

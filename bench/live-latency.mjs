@@ -2,7 +2,7 @@
 //
 //   node bench/live-latency.mjs          (BENCH_LIVE_SECONDS=60)
 //
-// The server's own ingest and transcoder (apps/server/src/live: node-media-server's RTMP server →
+// The server's own ingest and transcoder (apps/server/src/room/live: node-media-server's RTMP server →
 // ffmpeg, 1 s segments, 6 listed) on 127.0.0.1; ffmpeg pushes the test pattern (testsrc2 640x360
 // at 30 fps + a sine tone) in real time with the wall clock burnt into the frames (drawtext
 // %{localtime}, to look at), as OBS would (x264 zerolatency, keyframe every 2 s).
@@ -56,8 +56,8 @@ async function firstPts(file) {
 }
 
 async function main() {
-  const { startLiveIngest } = await import(join(serverDir, "src/live/ingest.ts"));
-  const { startTranscoder, LIVE_PLAYLIST } = await import(join(serverDir, "src/live/transcoder.ts"));
+  const { startLiveIngest } = await import(join(serverDir, "src/room/live/ingest.ts"));
+  const { startTranscoder, LIVE_PLAYLIST } = await import(join(serverDir, "src/room/live/transcoder.ts"));
   const dir = await mkdtemp(join(tmpdir(), "cuepoint-live-bench-"));
   const hlsDir = join(dir, "hls");
   await (await import("node:fs/promises")).mkdir(hlsDir);

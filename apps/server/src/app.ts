@@ -88,7 +88,7 @@ export function createApp(options: CreateAppOptions): Hono {
   const api = new Hono();
   // Data, never a page: no script, no framing, no sniffing, no Referer (http/securityHeaders.ts).
   api.use(apiSecurityHeaders);
-  // CORS for the registration widget's public endpoints only (public/publicCors.ts).
+  // CORS for the registration widget's public endpoints only (http/publicCors.ts).
   api.use(`${PUBLIC_PREFIX}/*`, publicCors());
   // Body size limits per class of route: 1 MiB, the CSV imports more, the chunk upload streamed.
   applyBodyLimits(api, config, apiRoutes);
@@ -100,11 +100,11 @@ export function createApp(options: CreateAppOptions): Hono {
   // On a join domain only the public pages and /api/public (join-domain/README.md).
   app.use(joinDomainGuard(config));
   app.route("/api", api);
-  // The registration widget's script tag (routes/embedScript.ts).
+  // The registration widget's script tag (registration/embedScript.ts).
   serveEmbedScript(app);
   // The personal links' pages, /room.js and /room-hls.js (room/README.md).
   serveRoomPages(app, deps);
-  // The hosted registration page, its frame and the no-script form's posts (registration-page/README.md).
+  // The hosted registration page, its frame and the no-script form's posts (registration/page/README.md).
   serveRegistrationPages(app, deps);
   // The dashboard at `/` (its built files) and the OAuth callback forwards.
   serveDashboard(app, options.dashboardDir ?? dashboardDirFromEnv());

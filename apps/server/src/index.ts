@@ -39,7 +39,7 @@ if (process.argv.includes("--seed-demo")) {
 // Room signals reach every instance on PostgreSQL (LISTEN/NOTIFY); stopped after the hub.
 const roomBus = createRoomBus(db);
 const room = createRoomHub({ orm: db.orm, now: settings.config.now, bus: roomBus });
-// Live broadcasts (src/live/README.md): where encoders publish, shown on the host's console.
+// Live broadcasts (src/room/live/README.md): where encoders publish, shown on the host's console.
 const liveAt = liveSettings(process.env, settings.config.publicURL);
 settings.config.liveIngestURL = liveAt.ingestURL;
 const app = createApp({ db, config: settings.config, media, mediaProcessing, room });

@@ -54,7 +54,7 @@ export interface ServerConfig {
   now: () => Date;
   /** The server's own mail (reset links) through SMTP; unset, mails are printed to the log. */
   mail?: SmtpMailSettings | undefined;
-  /** The RTMP address (without the key) the live console tells hosts to broadcast to (live/liveSettings.ts). */
+  /** The RTMP address (without the key) the live console tells hosts to broadcast to (room/live/liveSettings.ts). */
   liveIngestURL?: string | undefined;
 }
 

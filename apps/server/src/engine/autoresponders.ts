@@ -18,7 +18,7 @@ import type { PlanEvent, PlannedNode } from "./plan.js";
 
 /**
  * The attendee and non-attendee mails go this long after the event's end (the room's end:
- * room/eventTiming.ts), so the last attendance batch is in.
+ * events/eventTiming.ts), so the last attendance batch is in.
  */
 export const AFTER_EVENT_MINUTES = 15;
 

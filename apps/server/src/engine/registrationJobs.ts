@@ -8,7 +8,7 @@ import { insertJobsSql, jobSpecs, logSkippedSql, place, type JobSpec } from "./s
 /**
  * One registration's scheduling, worked out before anything is written, so that the public form
  * can store the registrant, its jobs and the event's live script in one statement
- * (public/storeRegistration.ts): the same jobs `scheduleRegistrants` gives a new registrant.
+ * (registration/storeRegistration.ts): the same jobs `scheduleRegistrants` gives a new registrant.
  */
 export interface RegistrationSchedule {
   /** The registrant's jobs: the timeline's ready actions and autoresponder mails, catch-up applied. */
@@ -21,7 +21,7 @@ export interface RegistrationSchedule {
  * What a registration at `now` for `event` gets: null when the timeline runs nothing (trashed or
  * paused: no job and no live script, as `scheduleRegistrants` does). `plan` may be a memo of the
  * timeline math (it answers the same for the same timeline and event). `liveSeconds` is the event's
- * live length by the one end rule (room/eventTiming.ts `timelineLiveSeconds`): the after-event mails
+ * live length by the one end rule (events/eventTiming.ts `timelineLiveSeconds`): the after-event mails
  * are placed after it, as `scheduleRegistrants` places them.
  *
  * @example

@@ -63,7 +63,7 @@ export interface LimitSteps {
 
 /**
  * One attempt on each limiter in turn, as parts of a statement, so that a caller can count it in
- * the same statement as what it guards (public/storeRegistration.ts) and `hitInOrder` alone: a
+ * the same statement as what it guards (registration/storeRegistration.ts) and `hitInOrder` alone: a
  * limiter counts the attempt only when every limiter before it let it through (an address stopped
  * by its own limit does not use up a form's), and the first counts only when `when` (an SQL
  * condition) holds. Each count is an atomic upsert; a window that has ended starts again at 1.

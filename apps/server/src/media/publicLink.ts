@@ -7,7 +7,7 @@ import { purposeKey } from "../auth/sealing.js";
  * (Twilio fetches an MMS image from its `MediaUrl`): `{PUBLIC_URL}/api/public/media/{id}?expires=
  * <unix seconds>&signature=<hex>`, where the signature is HMAC-SHA256 of `{id}.{expires}` under a
  * key derived (HKDF) from the server's secret key (`CUEPOINT_SECRET_KEY`, else the generated one:
- * `integrations/sealing.ts`). Anyone holding the link reads that one file until it expires;
+ * `auth/sealing.ts`). Anyone holding the link reads that one file until it expires;
  * nothing else is reachable with it, and a changed id or expiry breaks the signature.
  */
 

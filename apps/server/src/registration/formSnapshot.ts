@@ -17,7 +17,7 @@ import { NO_FORM, publicTimelineOf, registrationClosesAfter, sessionsOffered, ty
  * The version is the rows' `xmin` (the transaction that wrote them): every write of the timeline
  * or its automation settings, by any code or any server instance, changes it, so a snapshot is
  * never used for a timeline that changed; the write of a registration checks the same versions
- * (public/storeRegistration.ts), so nothing read here can be out of date when it is stored.
+ * (registration/storeRegistration.ts), so nothing read here can be out of date when it is stored.
  */
 export interface FormSnapshot {
   /** The stored row (the engine schedules from it) and its public reading. */
@@ -32,7 +32,7 @@ export interface FormSnapshot {
   /** The open sessions as last read (with the versions above), for `reuse`. */
   sessions?: OpenSession[];
   /**
-   * How long its events last live (room/eventTiming.ts `timelineLiveSeconds`: the encoded program,
+   * How long its events last live (events/eventTiming.ts `timelineLiveSeconds`: the encoded program,
    * else the setting's length) and when that was read: a video's encoding changes it without
    * touching the timeline's row, so it is read again once it is `LIVE_SECONDS_MAX_AGE_MS` old.
    */
@@ -168,7 +168,7 @@ export interface OpenForm {
  *
  * With `reuse`, the form and sessions of the last read are answered without a round trip (the
  * sessions whose registration has closed since left out): for a caller whose write checks that
- * nothing it relied on changed (public/storeRegistration.ts), and that reads again before it
+ * nothing it relied on changed (registration/storeRegistration.ts), and that reads again before it
  * refuses anything on their account.
  *
  * @example

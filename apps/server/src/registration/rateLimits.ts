@@ -66,7 +66,7 @@ const tooMany = (c: Context, waitMs: number, message: string) => {
 
 /**
  * The counting of a valid registration attempt, as parts of the statement that stores it
- * (public/storeRegistration.ts): the address's limit, then the timeline's — which counts only
+ * (registration/storeRegistration.ts): the address's limit, then the timeline's — which counts only
  * when the address passed, so one sender cannot close the form for everyone.
  */
 export function registrationLimits(deps: AppDeps, ip: string, timelineId: string, at: Date): (when: SQL) => LimitSteps {

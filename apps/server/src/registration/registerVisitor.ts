@@ -128,7 +128,7 @@ export async function registerVisitor(deps: AppDeps, c: Context, timelineId: str
 
 /**
  * The registrant's own links: on the timeline's join domain when it has one the server lists,
- * else below the public URL (join-domain/joinDomains.ts `linkBase`).
+ * else below the public URL (config/joinDomains.ts `linkBase`).
  */
 export const registrantLinks = (config: OwnAddresses, general: { joinDomain?: string } | undefined, registrantId: string) => {
   const base = linkBase(config, general);

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../test-support/testApp.js";
 import { insertRegistrants, recordAttendance } from "../webinars/attendanceData.js";
 
 /**
- * One rule for when an event ends (room/eventTiming.ts): with a 30-minute video on a timeline whose
+ * One rule for when an event ends (events/eventTiming.ts): with a 30-minute video on a timeline whose
  * `scheduleLength` says 2 hours, the room, the webinar's end time and status, the after-event mails
  * and webinar hours all end the event when the video ends.
  */

@@ -5,7 +5,7 @@ import { sha256 } from "./mediaUpload.js";
 import { mailNode } from "./timelineFixtures.js";
 
 /**
- * The cases of the isolation sweep (routes/isolation.test.ts): for each id-taking route of the
+ * The cases of the isolation sweep (isolation.test.ts): for each id-taking route of the
  * table (`METHOD path`), the calls account B makes with account A's ids, and what B must get
  * (404 unless the case says otherwise, and why).
  */
@@ -69,7 +69,7 @@ export const future = (days: number) => new Date(Date.now() + days * 86_400_000)
 export const CASES: Record<string, Case> = {
   "DELETE /oauth/personal-access-tokens/:id": { calls: (i) => [{ path: `/oauth/personal-access-tokens/${i.token}` }] },
 
-  // The automation engine (routes/automation.ts): every id is checked against the caller's account.
+  // The automation engine (engine/routes/automationRoutes.ts): every id is checked against the caller's account.
   "GET /automation/settings": { calls: (i) => [{ path: `/automation/settings?webinarTimeline=${i.timeline}` }] },
   "PUT /automation/settings": {
     calls: (i) => [{ path: "/automation/settings", body: { webinarTimeline: i.timeline, catchUp: { mode: "skip", windowMinutes: 0 } } }],
@@ -91,7 +91,7 @@ export const CASES: Record<string, Case> = {
       { path: `/automation/scheduled?uuid=${i.registrant}` },
     ],
   },
-  // What is waiting (routes/automationJobs.ts): B's calls with A's event, timeline or registrant.
+  // What is waiting (engine/routes/jobRoutes.ts): B's calls with A's event, timeline or registrant.
   "GET /automation/scheduled/actions": {
     calls: (i) => [{ path: `/automation/scheduled/actions?webinarTimeline=${i.timeline}` }, { path: `/automation/scheduled/actions?webinarID=${i.event}` }],
   },
@@ -210,7 +210,7 @@ export const CASES: Record<string, Case> = {
       { path: "/webinartimelineevent/set", body: { webinarTimeline: i.timeline, blocks: {}, isPast: false } },
       // B's own timeline, with an action naming A's integration: kept as a reference like an unknown id
       // (drafts and imported timelines hold such references), and the engine loads a node's integration
-      // from the job's own account only (engine/actions/integration.ts), so it can never run through A's.
+      // from the job's own account only (integrations/actions/integration.ts), so it can never run through A's.
       {
         path: "/webinartimelineevent/set",
         body: { webinarTimeline: i.ownTimeline, blocks: { "-1": [mailNode(1, -1, { integrationID: i.webhook })] }, isPast: false },
@@ -310,7 +310,7 @@ export const CASES: Record<string, Case> = {
   "POST /stream/webinar/coorganizer": {
     calls: (i) => [{ path: "/stream/webinar/coorganizer", body: { webinarId: i.event, tenantId: "t1", name: "Eve", email: "eve@example.com" } }],
   },
-  // The leads list filtered by a timeline (routes/leads.ts): the filter narrows B's own leads, so A's
+  // The leads list filtered by a timeline (leads/leadRoutes.ts): the filter narrows B's own leads, so A's
   // timeline id leaves B an empty page, never A's leads.
   "GET /registrants": {
     calls: (i) => [{ path: `/registrants?webinarTimeline=${i.timeline}` }],

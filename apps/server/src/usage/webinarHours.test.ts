@@ -64,7 +64,7 @@ describe("webinar hours", () => {
     const attended = await a.event(twoHours, new Date(now.getTime() - 3 * HOUR), 60);
     await a.event(twoHours, new Date(now.getTime() - 5 * HOUR)); // nobody came
     await a.event(twoHours, new Date(now.getTime() - 1 * HOUR), 600); // still live: counts when it ends
-    // A manual event runs from the host's start to the host's end (room/eventTiming.ts): 45 minutes here.
+    // A manual event runs from the host's start to the host's end (events/eventTiming.ts): 45 minutes here.
     const manual = await a.timeline({ manualControl: { enabled: true, duration: 45 } });
     const ran = await a.event(manual, new Date(now.getTime() - 2 * HOUR), 30);
     const startedAt = new Date(now.getTime() - 2 * HOUR);

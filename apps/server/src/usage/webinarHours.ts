@@ -11,7 +11,7 @@ import { usagePeriod } from "./period.js";
 /**
  * Webinar hours (spec §9's per-plan limit; `resource_status.webinar_hours`) measure how long
  * Cuepoint's own live room ran events that people came to:
- * - an event counts once it has ended — when its room ends (room/eventTiming.ts: the start plus
+ * - an event counts once it has ended — when its room ends (events/eventTiming.ts: the start plus
  *   the program's length, else `manualControl.duration` minutes, else `scheduleLength` hours) —
  *   and at least one registrant attended it: the room's server-observed attendance
  *   (`attendance.attended_seconds` > 0; replays never count);

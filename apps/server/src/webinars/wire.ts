@@ -39,7 +39,7 @@ export type SelectedEvent = Awaited<ReturnType<ReturnType<typeof selectEvents>["
 
 /**
  * The room timing of each listed event, by event id: when it ends is the room's rule
- * (room/eventTiming.ts: the program's length, else the manual duration, else `scheduleLength`).
+ * (events/eventTiming.ts: the program's length, else the manual duration, else `scheduleLength`).
  */
 export const timingsOf = (orm: Orm, rows: readonly SelectedEvent[]): Promise<Map<string, RoomTiming>> =>
   eventTimings(
@@ -87,7 +87,7 @@ export const childEvent = (row: Pick<EventRow, "id" | "seriesId" | "startsAt">):
   startTime: row.startsAt.toISOString(),
 });
 
-/** A listed event beyond the SDK's Webinar: when it ends (the room's end, room/eventTiming.ts). */
+/** A listed event beyond the SDK's Webinar: when it ends (the room's end, events/eventTiming.ts). */
 export type WireWebinar = Webinar & { endTime: string };
 
 /**

@@ -11,7 +11,7 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 /**
  * A connected third-party service (spec §3 Integration). Everything the person typed or the
  * provider granted — credential fields, `adddata` values, OAuth tokens — lives in `sealed`: one
- * AES-256-GCM envelope (see integrations/sealing.ts), bound to this row's account and id so a
+ * AES-256-GCM envelope (see auth/sealing.ts), bound to this row's account and id so a
  * copied ciphertext does not open elsewhere. Only what is never secret stays readable: the
  * kind, the label, the connection state, the image map and `meta` (provider facts such as
  * Mailchimp's data centre).

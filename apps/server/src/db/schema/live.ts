@@ -5,7 +5,7 @@ import { media } from "./media.js";
 
 /*
  * Live video on Cuepoint's own platform (issue 17): an event's RTMP stream key and each time the host
- * broadcast to it. Owned by apps/server/src/live/.
+ * broadcast to it. Owned by apps/server/src/room/live/.
  */
 
 /**

@@ -5,7 +5,7 @@
  * one JSON line: actions/s and firing lateness (call time − due time) p50/p99/max. With
  * BENCH_ENGINE_SPREAD_MS=0 every action is due at once (a burst): the rate is then the engine's capacity.
  *
- *   node --import tsx --conditions=@cuepoint/source src/engine/bench.run.ts
+ *   node --import tsx --conditions=@cuepoint/source src/engine/test-support/bench.run.ts
  *   env: DATABASE_URL (else a temporary PGlite folder), BENCH_ENGINE_ACTIONS (100000),
  *        BENCH_ENGINE_SPREAD_MS (60000), BENCH_ENGINE_BATCH (1000), BENCH_ENGINE_INSTANCES (engines, 1),
  *        BENCH_ENGINE_LOOPS (loops per engine, 2)

@@ -164,7 +164,7 @@ export function serveRegistrationPages(app: Hono, deps: AppDeps): void {
 
   /**
    * A no-script post: the honeypot and the render time, every field's error at once, then the
-   * public registration's own rules, limits and idempotency (public/registerVisitor.ts). Invalid
+   * public registration's own rules, limits and idempotency (registration/registerVisitor.ts). Invalid
    * input comes back as the form with what was typed and each error beside its field.
    */
   const post = (framed: boolean) => async (c: Context) => {

@@ -11,7 +11,7 @@ const NOTE =
   "`:id` is the webinar event id; another account's event answers 404. An event is broadcast live when its " +
   "timeline is a live webinar (`eventType` live-webinar) on Cuepoint's own platform with no video: the host's " +
   "encoder (OBS or any RTMP encoder) publishes to `ingestUrl` with `streamKey`; attendees watch it in the room. " +
-  "See apps/server/src/live/README.md.";
+  "See apps/server/src/room/live/README.md.";
 
 async function answer(deps: AppDeps, accountId: string, id: string, fresh: boolean): Promise<LiveStream> {
   const { orm } = deps.db;

@@ -7,6 +7,8 @@ const { createMasterSetting } = require("@cuepoint/sdk/schemas");
 const { checkPassword } = require("@cuepoint/sdk/rules");
 
 assert.equal(typeof sdk.createClient({ apiURL: "http://127.0.0.1:1/api" }).webinars.list, "function");
+assert.equal(typeof sdk.webinarsList, "function");
+assert.equal(typeof sdk.roomChatSend, "function");
 assert.equal(typeof createUploader({ endpoint: "http://127.0.0.1:1/u", userId: "u" }).add, "function");
 assert.equal(createMasterSetting().general.joinStart, 15);
 assert.equal(checkPassword("Abcdef1!").ok, true);

@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import { once } from "node:events";
 import assert from "node:assert/strict";
 import * as v from "valibot";
-import { createClient, ApiError, createMasterSetting, planLimitsFor } from "@cuepoint/sdk";
+import { createClient, createFetcher, webinarsList, formsCreate, ApiError, createMasterSetting, planLimitsFor } from "@cuepoint/sdk";
 import { createUploader, CANCELED } from "@cuepoint/sdk/upload";
 import { nodeInstant } from "@cuepoint/sdk/timeline";
 import { TimelineNodeSchema } from "@cuepoint/sdk/schemas";
@@ -32,6 +32,10 @@ try {
   assert.equal(page.total, 1);
   assert.equal(page.auth, "Bearer t0k");
   await assert.rejects(client.forms.create({ name: "" }), (e) => e instanceof ApiError && e.field === "name");
+  // The call functions, on the request core and on the client.
+  const api = createFetcher({ apiURL, token: "t0k" });
+  assert.deepEqual(await webinarsList(api, { page: 1, type: "upcoming" }), page);
+  await assert.rejects(formsCreate(client, { name: "" }), (e) => e instanceof ApiError && e.field === "name");
 
   const uploader = createUploader({ endpoint: `${apiURL}/upload/chunk`, userId: "u1" });
   const [item] = uploader.add([new File(["hello"], "a.png", { type: "image/png" })]);

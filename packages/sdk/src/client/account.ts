@@ -10,6 +10,7 @@ import type {
 import type { ExperienceLevel, ColorModePreference } from "../constants.js";
 import { withData, type CuepointPromise, type Fetcher } from "./createFetcher.js";
 import { group } from "./group.js";
+import { fetcherOf, route, type CallOf } from "./route.js";
 import { PlanError, type CuepointError } from "./errors.js";
 import type { Ack, Page, Plan, ResourceHistoryEntry, Success } from "./types.js";
 
@@ -82,24 +83,95 @@ export interface AccountResource {
   updatePayment(id: string): CuepointPromise<Success<Plan>>;
 }
 
+/** `POST /user/resource_status`: usage against the plan's limits. @example await accountResourceStatus(client) */
+export const accountResourceStatus: CallOf<AccountResource["resourceStatus"]> = /* @__PURE__ */ route("POST /user/resource_status");
+
+/** `GET /user/resource_history`: usage history, a page at a time. @example await accountResourceHistory(client, { page: 1 }) */
+export const accountResourceHistory: CallOf<AccountResource["resourceHistory"]> = /* @__PURE__ */ route("GET /user/resource_history");
+
+/** `POST /updateuser`: changes profile fields. @example await accountUpdateUser(client, { name: "Ada" }) */
+export const accountUpdateUser: CallOf<AccountResource["updateUser"]> = /* @__PURE__ */ route("POST /updateuser");
+
+/**
+ * `POST /checkpassword`: checks the current password, or with `newpass` also sets a new one.
+ *
+ * @example
+ * await accountCheckPassword(client, { password: "Old#2023pass", newpass: "New#2024pass" })
+ */
+export const accountCheckPassword: CallOf<AccountResource["checkPassword"]> = /* @__PURE__ */ route("POST /checkpassword");
+
+/** `GET /purchases`: add-ons bought (extra actions). @example await accountPurchases(client) */
+export const accountPurchases: CallOf<AccountResource["purchases"]> = /* @__PURE__ */ route("GET /purchases");
+
+/** `GET /terms_of_service`: the current terms. @example const { success } = await accountTermsOfService(client) */
+export const accountTermsOfService: CallOf<AccountResource["termsOfService"]> = /* @__PURE__ */ route("GET /terms_of_service");
+
+/**
+ * `POST /forgotpassword` (design): mails a one-time reset link; answers the same whether or not the
+ * address has an account.
+ *
+ * @example
+ * await accountForgotPassword(client, "host@example.com")
+ */
+export const accountForgotPassword: CallOf<AccountResource["forgotPassword"]> = /* @__PURE__ */ route("POST /forgotpassword =email");
+
+/** `POST /checkforgottoken`: is the forgot-password token valid? @example await accountCheckForgotToken(client, token) */
+export const accountCheckForgotToken: CallOf<AccountResource["checkForgotToken"]> = /* @__PURE__ */ route("POST /checkforgottoken =token");
+
+/** `POST /changepassword`: sets a new password. @example await accountChangePassword(client, { token, password }) */
+export const accountChangePassword: CallOf<AccountResource["changePassword"]> = /* @__PURE__ */ route("POST /changepassword");
+
+/** `POST /consent_terms`: the user agrees to the current terms. @example await accountConsentTerms(client) */
+export const accountConsentTerms: CallOf<AccountResource["consentTerms"]> = /* @__PURE__ */ route("POST /consent_terms");
+
+/** `POST /level`: sets the experience level. @example await accountSetLevel(client, "expert") */
+export const accountSetLevel: CallOf<AccountResource["setLevel"]> = /* @__PURE__ */ route("POST /level =level");
+
+/** `POST /updateTheme`: stores the colour-mode preference. @example await accountUpdateTheme(client, "dark") */
+export const accountUpdateTheme: CallOf<AccountResource["updateTheme"]> = /* @__PURE__ */ route("POST /updateTheme =theme");
+
+/** `POST /user/support/refresh`: refreshes the support-chat identity. @example await accountRefreshSupport(client) */
+export const accountRefreshSupport: CallOf<AccountResource["refreshSupport"]> = /* @__PURE__ */ route("POST /user/support/refresh");
+
+/** `GET /user/plan`: the current plan. @example const { success: plan } = await accountGetPlan(client) */
+export const accountGetPlan: CallOf<AccountResource["getPlan"]> = /* @__PURE__ */ route("GET /user/plan");
+
+/**
+ * `PUT /user/plan`. Rejects with a `PlanError` carrying the server's error, or
+ * {@link PLAN_CHANGE_FAILED}.
+ *
+ * @example
+ * await accountChangePlan(client, { plan: "advanced", frequency: "yearly" }).catch((e) => toast(e.message))
+ */
+export const accountChangePlan: CallOf<AccountResource["changePlan"]> = (client, body) =>
+  planCall(fetcherOf(client).raw("PUT", "/user/plan", body), PLAN_CHANGE_FAILED, true);
+
+/** `DELETE /user/plan`. Rejects with a `PlanError` of {@link PLAN_CANCEL_FAILED}. @example await accountCancelPlan(client) */
+export const accountCancelPlan: CallOf<AccountResource["cancelPlan"]> = (client) =>
+  planCall(fetcherOf(client).raw("DELETE", "/user/plan"), PLAN_CANCEL_FAILED);
+
+/** `PUT /user/payment`. Rejects with a `PlanError` of {@link PAYMENT_UPDATE_FAILED}. @example await accountUpdatePayment(client, "pm_123") */
+export const accountUpdatePayment: CallOf<AccountResource["updatePayment"]> = (client, id) =>
+  planCall(fetcherOf(client).raw("PUT", "/user/payment", { id }), PAYMENT_UPDATE_FAILED);
+
 /** Account calls (spec §7 "Session and account"). */
 export const account = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): AccountResource =>
   group<AccountResource>(call, {
-    resourceStatus: "POST /user/resource_status",
-    resourceHistory: "GET /user/resource_history",
-    updateUser: "POST /updateuser",
-    checkPassword: "POST /checkpassword",
-    purchases: "GET /purchases",
-    termsOfService: "GET /terms_of_service",
-    forgotPassword: "POST /forgotpassword =email",
-    checkForgotToken: "POST /checkforgottoken =token",
-    changePassword: "POST /changepassword",
-    consentTerms: "POST /consent_terms",
-    setLevel: "POST /level =level",
-    updateTheme: "POST /updateTheme =theme",
-    refreshSupport: "POST /user/support/refresh",
-    getPlan: "GET /user/plan",
-    changePlan: (body) => planCall(call.raw("PUT", "/user/plan", body), PLAN_CHANGE_FAILED, true),
-    cancelPlan: () => planCall(call.raw("DELETE", "/user/plan"), PLAN_CANCEL_FAILED),
-    updatePayment: (id) => planCall(call.raw("PUT", "/user/payment", { id }), PAYMENT_UPDATE_FAILED),
+    resourceStatus: accountResourceStatus,
+    resourceHistory: accountResourceHistory,
+    updateUser: accountUpdateUser,
+    checkPassword: accountCheckPassword,
+    purchases: accountPurchases,
+    termsOfService: accountTermsOfService,
+    forgotPassword: accountForgotPassword,
+    checkForgotToken: accountCheckForgotToken,
+    changePassword: accountChangePassword,
+    consentTerms: accountConsentTerms,
+    setLevel: accountSetLevel,
+    updateTheme: accountUpdateTheme,
+    refreshSupport: accountRefreshSupport,
+    getPlan: accountGetPlan,
+    changePlan: accountChangePlan,
+    cancelPlan: accountCancelPlan,
+    updatePayment: accountUpdatePayment,
   });

@@ -13,6 +13,7 @@ import type {
 import type { AutoresponderTestRequest } from "../schemas/requests/autoresponder.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { group } from "./group.js";
+import { route, type CallOf } from "./route.js";
 import type { Page, Success } from "./types.js";
 
 /** A timeline's catch-up policy and quiet hours. */
@@ -167,18 +168,91 @@ export interface AutoresponderTestSent {
   integrationID: string;
 }
 
+/** `GET /automation/settings`. @example const { success } = await automationSettings(client, { webinarTimeline }) */
+export const automationSettings: CallOf<AutomationResource["settings"]> = /* @__PURE__ */ route("GET /automation/settings");
+
+/**
+ * `PUT /automation/settings`: catch-up policy and/or quiet hours.
+ *
+ * @example
+ * await automationUpdateSettings(client, { webinarTimeline, catchUp: { mode: "skip", windowMinutes: 0 } })
+ */
+export const automationUpdateSettings: CallOf<AutomationResource["updateSettings"]> = /* @__PURE__ */ route("PUT /automation/settings");
+
+/**
+ * `POST /automation/attendance`: the event platform reports a registrant's total seconds in the
+ * room.
+ *
+ * @example
+ * await automationRecordAttendance(client, { webinarID, uuid, attendedSeconds: 1800 })
+ */
+export const automationRecordAttendance: CallOf<AutomationResource["recordAttendance"]> = /* @__PURE__ */ route("POST /automation/attendance");
+
+/** `GET /automation/deliveries`: the delivery log, 50 a page. @example await automationDeliveries(client, { uuid }) */
+export const automationDeliveries: CallOf<AutomationResource["deliveries"]> = /* @__PURE__ */ route("GET /automation/deliveries");
+
+/** `GET /automation/scheduled`: the jobs, 50 a page. @example await automationScheduled(client, { webinarID, status: "waiting" }) */
+export const automationScheduled: CallOf<AutomationResource["scheduled"]> = /* @__PURE__ */ route("GET /automation/scheduled");
+
+/**
+ * `GET /automation/scheduled/actions`: a timeline's or an event's jobs counted per action.
+ *
+ * @example
+ * const { success } = await automationScheduledActions(client, { webinarID });
+ */
+export const automationScheduledActions: CallOf<AutomationResource["scheduledActions"]> = /* @__PURE__ */ route("GET /automation/scheduled/actions");
+
+/**
+ * `POST /automation/scheduled/cancel`: cancels one registrant's waiting job of an action (`uuid`),
+ * or every waiting job of the action in the event or timeline.
+ *
+ * @example
+ * await automationCancelScheduled(client, { webinarID, nodeKey: "n1" }); // { success: { canceled: 120 } }
+ */
+export const automationCancelScheduled: CallOf<AutomationResource["cancelScheduled"]> = /* @__PURE__ */ route("POST /automation/scheduled/cancel");
+
+/**
+ * `POST /automation/scheduled/resend`: a failed job (dead letter) runs again now.
+ *
+ * @example
+ * await automationResendScheduled(client, { webinarID, nodeKey: "n1", uuid });
+ */
+export const automationResendScheduled: CallOf<AutomationResource["resendScheduled"]> = /* @__PURE__ */ route("POST /automation/scheduled/resend");
+
+/**
+ * `POST /automation/simulate`: the dry run for a hypothetical registrant.
+ *
+ * @example
+ * await automationSimulate(client, { webinarTimeline, webinarID, timeZone: "Europe/Berlin" })
+ */
+export const automationSimulate: CallOf<AutomationResource["simulate"]> = /* @__PURE__ */ route("POST /automation/simulate");
+
+/** `GET /automation/livescript`. @example await automationLiveScript(client, { webinarID }) */
+export const automationLiveScript: CallOf<AutomationResource["liveScript"]> = /* @__PURE__ */ route("GET /automation/livescript");
+
+/**
+ * `POST /automation/autoresponder/test`: mails one autoresponder message, as given, to the host's
+ * own address through the chosen SMTP integration, filled for the sample registrant. 400 on
+ * `integrationID` when there is no SMTP integration or it is not connected.
+ *
+ * @example
+ * await automationTestAutoresponder(client, { webinarTimeline, subject: "Hi {first_name}", body, integrationID });
+ * // { success: { to: "host@example.com", integrationID: "…" } }
+ */
+export const automationTestAutoresponder: CallOf<AutomationResource["testAutoresponder"]> = /* @__PURE__ */ route("POST /automation/autoresponder/test");
+
 /** The automation engine (design): settings, attendance, delivery log, dry run, live script. */
 export const automation = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): AutomationResource =>
   group<AutomationResource>(call, {
-    settings: "GET /automation/settings",
-    updateSettings: "PUT /automation/settings",
-    recordAttendance: "POST /automation/attendance",
-    deliveries: "GET /automation/deliveries",
-    scheduled: "GET /automation/scheduled",
-    scheduledActions: "GET /automation/scheduled/actions",
-    cancelScheduled: "POST /automation/scheduled/cancel",
-    resendScheduled: "POST /automation/scheduled/resend",
-    simulate: "POST /automation/simulate",
-    liveScript: "GET /automation/livescript",
-    testAutoresponder: "POST /automation/autoresponder/test",
+    settings: automationSettings,
+    updateSettings: automationUpdateSettings,
+    recordAttendance: automationRecordAttendance,
+    deliveries: automationDeliveries,
+    scheduled: automationScheduled,
+    scheduledActions: automationScheduledActions,
+    cancelScheduled: automationCancelScheduled,
+    resendScheduled: automationResendScheduled,
+    simulate: automationSimulate,
+    liveScript: automationLiveScript,
+    testAutoresponder: automationTestAutoresponder,
   });

@@ -39,6 +39,54 @@ export { registration as registrationResource } from "./registration.js";
 export { room as roomResource } from "./room.js";
 export { roomChat as roomChatResource, roomConsole as consoleResource } from "./roomConsole.js";
 export { automation as automationResource } from "./automation.js";
+// Every method as a call function, `<group><Method>(client, ...args)`, for bundles that should hold
+// only the calls they make: `webinarsList(createFetcher(options), query)` sends what
+// `client.webinars.list(query)` sends. `client` is the core (`createFetcher`) or a whole client.
+export type { CallOf, ClientLike } from "./route.js";
+export { sessionLogin, sessionValidate, sessionLogout } from "./session.js";
+export {
+  accountResourceStatus, accountResourceHistory, accountUpdateUser, accountCheckPassword, accountPurchases,
+  accountTermsOfService, accountForgotPassword, accountCheckForgotToken, accountChangePassword,
+  accountConsentTerms, accountSetLevel, accountUpdateTheme, accountRefreshSupport, accountGetPlan,
+  accountChangePlan, accountCancelPlan, accountUpdatePayment,
+} from "./account.js";
+export { tokensList, tokensCreate, tokensDelete, tokensScopes } from "./tokens.js";
+export { bannerGet } from "./banner.js";
+export {
+  integrationsList, integrationsTest, integrationsGetLists, integrationsUsed, integrationsDelete,
+  integrationsCheck, integrationsCreate, integrationsUpdate, integrationsAddData, integrationsSigningSecret,
+  integrationsRotateSigningSecret, integrationsAddField, integrationsBulkTags, integrationsAddAutoField,
+  integrationsCreateFbAudience, integrationsAddTag, integrationsDeleteNiftyImage, integrationsTestSmtp,
+  integrationsSheets, integrationsAuthorizeURL, integrationsCompleteOAuth,
+} from "./integrations.js";
+export {
+  webinarsList, webinarsListByTimeline, webinarsUpcoming, webinarsStatus, webinarsUpdateVisibility,
+  webinarsGet, webinarsAgents, webinarsHosts, webinarsAddAgent, webinarsAddHost, webinarsRemoveAgent,
+  webinarsRemoveHost, webinarsAddCoOrganizer, webinarsExport, webinarsCreate, webinarsReschedule,
+  webinarsDelete, webinarsRecurring, webinarsDeleteRecurring, webinarsAttendance, webinarsBreakdown,
+  webinarsDelivery, webinarsDeliveryYoutube,
+} from "./webinars.js";
+export {
+  timelinesDelete, timelinesCheckIfUsed, timelinesGetGeneralSetting, timelinesCreateGeneralSetting,
+  timelinesGlobalSetting, timelinesSetMaster, timelinesListMasters, timelinesRestore, timelinesShare,
+  timelinesCopy, timelinesSetItem, timelinesCopySetting, timelinesSetEvents, timelinesGetEvents,
+  timelinesGetCode, timelinesUploadAutoChatCsv, timelinesWizardTemplates, timelinesWizardTemplate,
+  timelinesRevisions, timelinesRevision, timelinesRestoreRevision, timelinesPageCheck, timelinesJoinDomains,
+} from "./timelines.js";
+export { formsList, formsCreate, formsUpdate, formsDelete } from "./forms.js";
+export { mediaList, mediaRename, mediaDelete, mediaCreateFolder, mediaStatus, mediaDownload } from "./media.js";
+export { leadsList, leadsUpload, leadsBan, leadsDelete } from "./leads.js";
+export { registrationConfig, registrationRegister } from "./registration.js";
+export { roomGet, roomClickCta } from "./room.js";
+export {
+  roomChatSend, consoleGet, consoleSend, consoleAnswer, consoleDeleteMessage, consoleMute, consoleBan,
+  consolePush, consoleStart, consoleEnd, consoleLive, consoleNewStreamKey,
+} from "./roomConsole.js";
+export {
+  automationSettings, automationUpdateSettings, automationRecordAttendance, automationDeliveries,
+  automationScheduled, automationScheduledActions, automationCancelScheduled, automationResendScheduled,
+  automationSimulate, automationLiveScript, automationTestAutoresponder,
+} from "./automation.js";
 export type { SessionResource, SessionResult } from "./session.js";
 export type { CreatedToken, TokensResource } from "./tokens.js";
 export type { BannerResource } from "./banner.js";

@@ -17,6 +17,7 @@ import type {
 } from "../schemas/requests/integrations.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { group } from "./group.js";
+import { fetcherOf, route, type CallOf } from "./route.js";
 import { toForm } from "./form.js";
 import type { Ack, Success } from "./types.js";
 
@@ -131,35 +132,153 @@ export interface SigningSecretAnswer {
   previous_expires_at: string | null;
 }
 
+/** `POST /integration/get`: every integration, keyed by ID. @example const { success } = await integrationsList(client) */
+export const integrationsList: CallOf<IntegrationsResource["list"]> = /* @__PURE__ */ route("POST /integration/get");
+
+/**
+ * `POST /test/integration`: rejects with an `ApiError` whose message is the server's.
+ *
+ * @example
+ * const connected = await integrationsTest(client, id).then(() => true, () => false)
+ */
+export const integrationsTest: CallOf<IntegrationsResource["test"]> = /* @__PURE__ */ route("POST /test/integration =integrationID");
+
+/** `POST /{kind}/getlists` (form). @example await integrationsGetLists(client, "mailchimp", { integrationID, refresh: true }) */
+export const integrationsGetLists: CallOf<IntegrationsResource["getLists"]> = /* @__PURE__ */ route("POST /{kind}/getlists form", toForm);
+
+/** `POST /integration/used`: the timelines using an integration. @example await integrationsUsed(client, id) */
+export const integrationsUsed: CallOf<IntegrationsResource["used"]> = /* @__PURE__ */ route("POST /integration/used =integrationID");
+
+/** `POST /integration/delete`: disconnects. @example await integrationsDelete(client, id) */
+export const integrationsDelete: CallOf<IntegrationsResource["delete"]> = /* @__PURE__ */ route("POST /integration/delete =integrationID");
+
+/** `POST /{kind}/check`: tries credentials before saving. @example await integrationsCheck(client, "activecampaign", { api_url, api_key }) */
+export const integrationsCheck: CallOf<IntegrationsResource["check"]> = /* @__PURE__ */ route("POST /{kind}/check");
+
+/** `POST /integration/create` (form, `blocks` as JSON). @example await integrationsCreate(client, { type: "SMTP", address, port }) */
+export const integrationsCreate: CallOf<IntegrationsResource["create"]> = (client, blocks) =>
+  fetcherOf(client)("POST", "/integration/create", toForm({ blocks }));
+
+/** `POST /integration/update` (form). @example await integrationsUpdate(client, id, { api_key: "new" }) */
+export const integrationsUpdate: CallOf<IntegrationsResource["update"]> = (client, integrationID, blocks) =>
+  fetcherOf(client)("POST", "/integration/update", toForm({ integrationID, blocks }));
+
+/** `POST /integration/adddata` (form, `type=encrypt`). @example await integrationsAddData(client, id, { secret: "s" }) */
+export const integrationsAddData: CallOf<IntegrationsResource["addData"]> = (client, integrationID, blocks) =>
+  fetcherOf(client)("POST", "/integration/adddata", toForm({ integrationID, type: "encrypt", blocks }));
+
+/**
+ * `POST /integration/signingsecret`: a WEBHOOK or ZAPIER integration's signing secret in full (null
+ * when it has none and its deliveries go unsigned), and until when the previous one, rotated out,
+ * still signs deliveries too (`previous_expires_at`, ISO; null when none does).
+ *
+ * @example
+ * const { success } = await integrationsSigningSecret(client, id); // { signing_secret: "whsec_…", previous_expires_at: null }
+ */
+export const integrationsSigningSecret: CallOf<IntegrationsResource["signingSecret"]> = /* @__PURE__ */ route("POST /integration/signingsecret =integrationID");
+
+/**
+ * `POST /integration/signingsecret/rotate`: replaces the signing secret with a new one and answers
+ * it. The previous one keeps signing deliveries next to it (one `v1=` each) for `expiresIn` hours
+ * (0–24, default 24; 0 drops it at once), so the receiver can switch.
+ *
+ * @example
+ * const { success } = await integrationsRotateSigningSecret(client, id, { expiresIn: 1 });
+ * // { signing_secret: "whsec_…", previous_expires_at: "2024-03-05T15:00:00.000Z" }
+ */
+export const integrationsRotateSigningSecret: CallOf<IntegrationsResource["rotateSigningSecret"]> = (client, integrationID, options) =>
+  fetcherOf(client)("POST", "/integration/signingsecret/rotate", { integrationID, ...options });
+
+/**
+ * `POST /{kind}/addfield`: rejects with an `ApiError` whose message is the server's.
+ *
+ * @example
+ * await integrationsAddField(client, "aweber", { integrationID, listID, name: "webinar_link" })
+ */
+export const integrationsAddField: CallOf<IntegrationsResource["addField"]> = /* @__PURE__ */ route("POST /{kind}/addfield");
+
+/** `POST /tags`: several tags at once. @example await integrationsBulkTags(client, { integrationID, tags: ["vip"] }) */
+export const integrationsBulkTags: CallOf<IntegrationsResource["bulkTags"]> = /* @__PURE__ */ route("POST /tags");
+
+/** `POST /{kind}/addautofield` (form). @example await integrationsAddAutoField(client, "aweber", { integrationID, listID }) */
+export const integrationsAddAutoField: CallOf<IntegrationsResource["addAutoField"]> = /* @__PURE__ */ route("POST /{kind}/addautofield form", toForm);
+
+/** `POST /fbaudience/audience/create` (form). @example await integrationsCreateFbAudience(client, { integrationID, adAccountId, name }) */
+export const integrationsCreateFbAudience: CallOf<IntegrationsResource["createFbAudience"]> = /* @__PURE__ */ route("POST /fbaudience/audience/create form", toForm);
+
+/**
+ * `POST /{kind}/addtag` (form); the name is lower-cased (spec §5).
+ *
+ * @example
+ * await integrationsAddTag(client, "drip", { integrationID, listID, name: "VIP" })
+ */
+export const integrationsAddTag: CallOf<IntegrationsResource["addTag"]> = (client, kind, body) =>
+  fetcherOf(client)("POST", `/${kind}/addtag`, toForm({ ...body, name: body.name.toLowerCase() }));
+
+/** `POST /niftyimage/delete`. @example await integrationsDeleteNiftyImage(client, { integrationID, url }) */
+export const integrationsDeleteNiftyImage: CallOf<IntegrationsResource["deleteNiftyImage"]> = /* @__PURE__ */ route("POST /niftyimage/delete");
+
+/** `POST /test/smtp`: tries SMTP credentials. @example await integrationsTestSmtp(client, { address: "smtp.example.com", port: 587 }) */
+export const integrationsTestSmtp: CallOf<IntegrationsResource["testSmtp"]> = /* @__PURE__ */ route("POST /test/smtp");
+
+/**
+ * `GET /sheets/{integrationID}/{spreadsheetID}`: worksheets; with a worksheet: its header row.
+ *
+ * @example
+ * const { success: worksheets } = await integrationsSheets(client, id, spreadsheetID)
+ * const { success: headers } = await integrationsSheets(client, id, spreadsheetID, "Sheet1", { drive })
+ */
+export const integrationsSheets: CallOf<IntegrationsResource["sheets"]> = (client, integrationID, spreadsheetID, worksheet, query) =>
+  fetcherOf(client)(
+    "GET",
+    `/sheets/${integrationID}/${encodeURIComponent(spreadsheetID)}${worksheet ? `/${encodeURIComponent(worksheet)}` : ""}`,
+    query,
+  );
+
+/**
+ * `GET /oauth/{kind}/authorize` with `Accept: application/json`: the provider's consent page to
+ * send the person to (without that header the server redirects there). The provider returns to the
+ * dashboard's callback page (`oauthCallbackRoutes`), which finishes with `completeOAuth`.
+ *
+ * @example
+ * const { success } = await integrationsAuthorizeURL(client, "mailchimp", { name: "Newsletter" })
+ * location.assign(success.url)
+ */
+export const integrationsAuthorizeURL: CallOf<IntegrationsResource["authorizeURL"]> = (client, kind, query) =>
+  fetcherOf(client)("GET", `/oauth/${kind}/authorize`, query, { accept: "application/json" });
+
+/**
+ * `POST /oauth/{kind}/callback`: passes the callback page's query on; the server exchanges the code
+ * and answers the connected integration.
+ *
+ * @example
+ * const params = Object.fromEntries(new URLSearchParams(location.search))
+ * const { success: integration } = await integrationsCompleteOAuth(client, "mailchimp", params)
+ */
+export const integrationsCompleteOAuth: CallOf<IntegrationsResource["completeOAuth"]> = /* @__PURE__ */ route("POST /oauth/{kind}/callback");
+
 /** Third-party integrations (spec §7 "Integrations"). */
 export const integrations = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): IntegrationsResource =>
   group<IntegrationsResource>(call, {
-    list: "POST /integration/get",
-    test: "POST /test/integration =integrationID",
-    getLists: "POST /{kind}/getlists form",
-    used: "POST /integration/used =integrationID",
-    delete: "POST /integration/delete =integrationID",
-    check: "POST /{kind}/check",
-    create: (blocks) => call("POST", "/integration/create", toForm({ blocks })),
-    update: (integrationID, blocks) => call("POST", "/integration/update", toForm({ integrationID, blocks })),
-    addData: (integrationID, blocks) =>
-      call("POST", "/integration/adddata", toForm({ integrationID, type: "encrypt", blocks })),
-    signingSecret: "POST /integration/signingsecret =integrationID",
-    rotateSigningSecret: (integrationID, options) =>
-      call("POST", "/integration/signingsecret/rotate", { integrationID, ...options }),
-    addField: "POST /{kind}/addfield",
-    bulkTags: "POST /tags",
-    addAutoField: "POST /{kind}/addautofield form",
-    createFbAudience: "POST /fbaudience/audience/create form",
-    addTag: (kind, body) => call("POST", `/${kind}/addtag`, toForm({ ...body, name: body.name.toLowerCase() })),
-    deleteNiftyImage: "POST /niftyimage/delete",
-    testSmtp: "POST /test/smtp",
-    sheets: (integrationID, spreadsheetID, worksheet, query) =>
-      call(
-        "GET",
-        `/sheets/${integrationID}/${encodeURIComponent(spreadsheetID)}${worksheet ? `/${encodeURIComponent(worksheet)}` : ""}`,
-        query,
-      ),
-    authorizeURL: (kind, query) => call("GET", `/oauth/${kind}/authorize`, query, { accept: "application/json" }),
-    completeOAuth: "POST /oauth/{kind}/callback",
-  }, toForm);
+    list: integrationsList,
+    test: integrationsTest,
+    getLists: integrationsGetLists,
+    used: integrationsUsed,
+    delete: integrationsDelete,
+    check: integrationsCheck,
+    create: integrationsCreate,
+    update: integrationsUpdate,
+    addData: integrationsAddData,
+    signingSecret: integrationsSigningSecret,
+    rotateSigningSecret: integrationsRotateSigningSecret,
+    addField: integrationsAddField,
+    bulkTags: integrationsBulkTags,
+    addAutoField: integrationsAddAutoField,
+    createFbAudience: integrationsCreateFbAudience,
+    addTag: integrationsAddTag,
+    deleteNiftyImage: integrationsDeleteNiftyImage,
+    testSmtp: integrationsTestSmtp,
+    sheets: integrationsSheets,
+    authorizeURL: integrationsAuthorizeURL,
+    completeOAuth: integrationsCompleteOAuth,
+  });

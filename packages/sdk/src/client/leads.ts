@@ -3,6 +3,7 @@ import type { BanLeadRequest, ListLeadsQuery, UploadLeadsRequest } from "../sche
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { toForm } from "./form.js";
 import { group } from "./group.js";
+import { route, type CallOf } from "./route.js";
 import type { Ack, Page } from "./types.js";
 
 export interface LeadsResource {
@@ -27,11 +28,34 @@ export interface LeadsResource {
   delete(uuid: string): CuepointPromise<Ack>;
 }
 
+/**
+ * `GET /registrants?page&filter`: 20 a page; `filter` is `all`, `banned` or a search term.
+ *
+ * @example
+ * const { success: leads, total } = await leadsList(client, { page: 1, filter: "all" })
+ */
+export const leadsList: CallOf<LeadsResource["list"]> = /* @__PURE__ */ route("GET /registrants");
+
+/**
+ * `POST /registrants` (multipart): registrants from a CSV file; a failure rejects with the server's
+ * message.
+ *
+ * @example
+ * await leadsUpload(client, { webinarTimeline, csv: fileInput.files[0] })
+ */
+export const leadsUpload: CallOf<LeadsResource["upload"]> = /* @__PURE__ */ route("POST /registrants form", toForm);
+
+/** `POST /registrants/ban`. @example await leadsBan(client, { uuid }) */
+export const leadsBan: CallOf<LeadsResource["ban"]> = /* @__PURE__ */ route("POST /registrants/ban");
+
+/** `DELETE /registrants/{uuid}`. @example await leadsDelete(client, lead.uuid) */
+export const leadsDelete: CallOf<LeadsResource["delete"]> = /* @__PURE__ */ route("DELETE /registrants/{uuid}");
+
 /** Leads (registrants) (spec §7 "Leads"). */
 export const leads = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): LeadsResource =>
   group<LeadsResource>(call, {
-    list: "GET /registrants",
-    upload: "POST /registrants form",
-    ban: "POST /registrants/ban",
-    delete: "DELETE /registrants/{uuid}",
-  }, toForm);
+    list: leadsList,
+    upload: leadsUpload,
+    ban: leadsBan,
+    delete: leadsDelete,
+  });

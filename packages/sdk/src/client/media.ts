@@ -2,6 +2,7 @@ import type { EncodingStatus, MediaItem, MediaType } from "../schemas/index.js";
 import type { CreateFolderRequest, RenameFileRequest } from "../schemas/requests/media.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { group } from "./group.js";
+import { fetcherOf, route, type CallOf } from "./route.js";
 import type { Ack, Success } from "./types.js";
 
 /** Whether an uploaded media can be used (`GET /media/{id}/status`, the uploader's `mediaStatusURL`). */
@@ -42,16 +43,47 @@ export interface MediaResource {
   download(id: string | number): CuepointPromise<Blob>;
 }
 
+/** `GET /media/ajaxGetFiles/{type}`. @example const { success: images } = await mediaList(client, "image") */
+export const mediaList: CallOf<MediaResource["list"]> = /* @__PURE__ */ route("GET /media/ajaxGetFiles/{type}");
+
+/** `POST /media/renameFile`. @example await mediaRename(client, { uniqueID, name: "intro.mp4" }) */
+export const mediaRename: CallOf<MediaResource["rename"]> = /* @__PURE__ */ route("POST /media/renameFile");
+
+/**
+ * `DELETE /media/{id}`; a failure rejects with an `ApiError` carrying the server's message.
+ *
+ * @example
+ * await mediaDelete(client, item.uniqueID).catch((e) => toast.error(e.message))
+ */
+export const mediaDelete: CallOf<MediaResource["delete"]> = /* @__PURE__ */ route("DELETE /media/{id}");
+
+/** `POST /media/create`: a folder. @example await mediaCreateFolder(client, { name: "Intros", type: "video" }) */
+export const mediaCreateFolder: CallOf<MediaResource["createFolder"]> = /* @__PURE__ */ route("POST /media/create");
+
+/** `GET /media/{id}/status`: is the media ready? @example const { ready } = await mediaStatus(client, item.uniqueID) */
+export const mediaStatus: CallOf<MediaResource["status"]> = /* @__PURE__ */ route("GET /media/{id}/status");
+
+/**
+ * `GET /media/{id}/file`: the file's bytes, with the bearer token (the owner only). A failure
+ * rejects with an `ApiError` carrying the server's message.
+ *
+ * @example
+ * const blob = await mediaDownload(client, item.uniqueID)
+ * img.src = URL.createObjectURL(blob)
+ */
+export const mediaDownload: CallOf<MediaResource["download"]> = (client, id) =>
+  fetcherOf(client)("GET", `/media/${encodeURIComponent(id)}/file`, undefined, { responseType: "blob" });
+
 /**
  * The media library (spec §7 "Media"). Uploading files is the chunked uploader's job
  * (`@cuepoint/sdk/upload`).
  */
 export const media = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): MediaResource =>
   group<MediaResource>(call, {
-    list: "GET /media/ajaxGetFiles/{type}",
-    rename: "POST /media/renameFile",
-    delete: "DELETE /media/{id}",
-    createFolder: "POST /media/create",
-    status: "GET /media/{id}/status",
-    download: (id) => call("GET", `/media/${encodeURIComponent(id)}/file`, undefined, { responseType: "blob" }),
+    list: mediaList,
+    rename: mediaRename,
+    delete: mediaDelete,
+    createFolder: mediaCreateFolder,
+    status: mediaStatus,
+    download: mediaDownload,
   });

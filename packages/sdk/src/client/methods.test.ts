@@ -1,16 +1,7 @@
 import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type Client } from "./createClient.js";
-import { accountCalls } from "./test-support/calls/accountCalls.js";
-import { automationCalls } from "./test-support/calls/automationCalls.js";
-import { integrationCalls } from "./test-support/calls/integrationCalls.js";
-import { libraryCalls } from "./test-support/calls/libraryCalls.js";
-import { registrationCalls } from "./test-support/calls/registrationCalls.js";
-import { roomCalls } from "./test-support/calls/roomCalls.js";
-import { roomConsoleCalls } from "./test-support/calls/roomConsoleCalls.js";
-import { timelineCalls } from "./test-support/calls/timelineCalls.js";
-import type { CallRow } from "./test-support/calls/types.js";
-import { webinarCalls } from "./test-support/calls/webinarCalls.js";
+import { allCalls } from "./test-support/calls/allCalls.js";
 import { startRecorder, type Recorder } from "./test-support/recorder.js";
 
 /**
@@ -18,18 +9,6 @@ import { startRecorder, type Recorder } from "./test-support/recorder.js";
  * (JSON, multipart, none) and the headers of spec §6/§7 (bearer token except on login, XSRF echo).
  * What arrives must also pass the request schema the server validates that call with.
  */
-
-const ROWS: Record<string, CallRow> = {
-  ...accountCalls,
-  ...integrationCalls,
-  ...webinarCalls,
-  ...timelineCalls,
-  ...libraryCalls,
-  ...registrationCalls,
-  ...roomCalls,
-  ...roomConsoleCalls,
-  ...automationCalls,
-};
 
 let server: Recorder;
 let client: Client;
@@ -41,7 +20,7 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 describe("every method of spec §7", () => {
-  it.each(Object.entries(ROWS))("%s", async (name, row) => {
+  it.each(Object.entries(allCalls))("%s", async (name, row) => {
     if (row.answer) server.script(`${row.method} ${row.path}`, row.answer);
     await row.call(client);
 
@@ -69,7 +48,7 @@ describe("every method of spec §7", () => {
   });
 
   it("covers every method of every group", () => {
-    const tested = new Set(Object.keys(ROWS).map((name) => name.split(" ")[0]));
+    const tested = new Set(Object.keys(allCalls).map((name) => name.split(" ")[0]));
     const all = Object.entries(client)
       .filter(([group]) => group !== "request")
       .flatMap(([group, methods]) => Object.keys(methods as object).map((method) => `${group}.${method}`));

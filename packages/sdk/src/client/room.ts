@@ -1,6 +1,7 @@
 import type { RoomEntry } from "../room/types.js";
 import type { RoomSnapshot } from "../schemas/room.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
+import { fetcherOf, type CallOf } from "./route.js";
 import { roomChat, type RoomChatResource } from "./roomConsole.js";
 import type { Success } from "./types.js";
 
@@ -39,11 +40,25 @@ export interface RoomGetQuery {
 const path = (token: string) => `/public/room/${encodeURIComponent(token)}`;
 
 /**
+ * `GET /public/room/{token}`: the registrant's room at the server's instant, without the bearer
+ * token (the personal token is the only key); `entry: "replay"` for the `/replay/{token}` link.
+ *
+ * @example
+ * const { success: room } = await roomGet(client, token)
+ */
+export const roomGet: CallOf<RoomResource["get"]> = (client, token, query) =>
+  fetcherOf(client)("GET", path(token), query?.entry ? { entry: query.entry } : undefined, { auth: false });
+
+/** `POST /public/room/{token}/cta` `{ id }`: the registrant clicked a call to action (204). @example await roomClickCta(client, token, item.id) */
+export const roomClickCta: CallOf<RoomResource["clickCta"]> = (client, token, id) =>
+  fetcherOf(client)("POST", `${path(token)}/cta`, { id }, { auth: false });
+
+/**
  * The event room's public endpoints, for the room widget and hosted room pages. They never carry
  * the client's bearer token (`auth: false`): a personal link is the only key to a room.
  */
 export const room = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): RoomResource => ({
-  get: (token, query) => call("GET", path(token), query?.entry ? { entry: query.entry } : undefined, { auth: false }),
-  clickCta: (token, id) => call("POST", `${path(token)}/cta`, { id }, { auth: false }),
+  get: (token, query) => roomGet(call, token, query),
+  clickCta: (token, id) => roomClickCta(call, token, id),
   chat: roomChat(call),
 });

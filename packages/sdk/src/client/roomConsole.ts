@@ -12,6 +12,7 @@ import type {
 import type { LiveStream } from "../schemas/liveStream.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { group } from "./group.js";
+import { fetcherOf, route, type CallOf } from "./route.js";
 import type { Success } from "./types.js";
 
 type Id = string | number;
@@ -30,9 +31,19 @@ export interface RoomChatResource {
   send(token: string, body: RoomChatSendRequest): CuepointPromise<Success<RoomChatMessage>>;
 }
 
+/**
+ * `POST /public/room/{token}/chat` `{ clientId, body }`, without the bearer token: sends an
+ * attendee's message (`client.room.chat.send`).
+ *
+ * @example
+ * const { success: sent } = await roomChatSend(client, token, { clientId: crypto.randomUUID(), body: "Hello!" })
+ */
+export const roomChatSend: CallOf<RoomChatResource["send"]> = (client, token, body) =>
+  fetcherOf(client)("POST", `/public/room/${encodeURIComponent(token)}/chat`, body, { auth: false });
+
 /** The chat of a room (`client.room.chat`). */
 export const roomChat = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): RoomChatResource => ({
-  send: (token, body) => call("POST", `/public/room/${encodeURIComponent(token)}/chat`, body, { auth: false }),
+  send: (token, body) => roomChatSend(call, token, body),
 });
 
 /** The host's live console of one event (`id`: the webinar event's id, as `webinars.get`). */
@@ -72,18 +83,73 @@ export interface ConsoleResource {
   newStreamKey(id: Id): CuepointPromise<Success<LiveStream>>;
 }
 
+/** `GET /webinars/{id}/console`: everything the console shows now. @example const { success: live } = await consoleGet(client, id) */
+export const consoleGet: CallOf<ConsoleResource["get"]> = /* @__PURE__ */ route("GET /webinars/{id}/console");
+
+/**
+ * `POST /webinars/{id}/console/messages`: the host's message, to everyone (`toAll`) or privately to
+ * `toRegistrantId` (mailed with their replay link when they have left: `emailed`).
+ *
+ * @example
+ * await consoleSend(client, id, { clientId: crypto.randomUUID(), body: "Welcome!", toAll: true })
+ */
+export const consoleSend: CallOf<ConsoleResource["send"]> = /* @__PURE__ */ route("POST /webinars/{id}/console/messages");
+
+/** `PATCH /webinars/{id}/console/messages/{messageId}` `{ answered }`. @example await consoleAnswer(client, id, message.id, true) */
+export const consoleAnswer: CallOf<ConsoleResource["answer"]> = /* @__PURE__ */ route("PATCH /webinars/{id}/console/messages/{messageId} =answered");
+
+/** `DELETE /webinars/{id}/console/messages/{messageId}`: nobody sees it any more. @example await consoleDeleteMessage(client, id, message.id) */
+export const consoleDeleteMessage: CallOf<ConsoleResource["deleteMessage"]> = /* @__PURE__ */ route("DELETE /webinars/{id}/console/messages/{messageId}");
+
+/**
+ * `POST /webinars/{id}/console/mute`: a silent mute (their messages reach nobody else).
+ *
+ * @example
+ * await consoleMute(client, id, { registrantId, muted: true })
+ */
+export const consoleMute: CallOf<ConsoleResource["mute"]> = /* @__PURE__ */ route("POST /webinars/{id}/console/mute");
+
+/** `POST /webinars/{id}/console/ban` `{ registrantId }`: the leads ban; their room closes. @example await consoleBan(client, id, registrantId) */
+export const consoleBan: CallOf<ConsoleResource["ban"]> = /* @__PURE__ */ route("POST /webinars/{id}/console/ban =registrantId");
+
+/**
+ * `POST /webinars/{id}/console/push`: a CTA or a subject change, now, to everyone present.
+ *
+ * @example
+ * await consolePush(client, id, { kind: "subject", subject: "Questions and answers" })
+ */
+export const consolePush: CallOf<ConsoleResource["push"]> = /* @__PURE__ */ route("POST /webinars/{id}/console/push");
+
+/** `POST /webinars/{id}/console/start` (semi-automatic and manual events). @example await consoleStart(client, id) */
+export const consoleStart: CallOf<ConsoleResource["start"]> = /* @__PURE__ */ route("POST /webinars/{id}/console/start");
+
+/** `POST /webinars/{id}/console/end` (manual events). @example await consoleEnd(client, id) */
+export const consoleEnd: CallOf<ConsoleResource["end"]> = /* @__PURE__ */ route("POST /webinars/{id}/console/end");
+
+/**
+ * `GET /webinars/{id}/live`: the RTMP ingest address, secret stream key and stream state
+ * (issue 17).
+ *
+ * @example
+ * const { success: live } = await consoleLive(client, id)
+ */
+export const consoleLive: CallOf<ConsoleResource["live"]> = /* @__PURE__ */ route("GET /webinars/{id}/live");
+
+/** `POST /webinars/{id}/live/key`: a new stream key; the old one stops working. @example await consoleNewStreamKey(client, id) */
+export const consoleNewStreamKey: CallOf<ConsoleResource["newStreamKey"]> = /* @__PURE__ */ route("POST /webinars/{id}/live/key");
+
 /** The host's live console (issue 13). */
 export const roomConsole = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): ConsoleResource =>
   group<ConsoleResource>(call, {
-    get: "GET /webinars/{id}/console",
-    send: "POST /webinars/{id}/console/messages",
-    answer: "PATCH /webinars/{id}/console/messages/{messageId} =answered",
-    deleteMessage: "DELETE /webinars/{id}/console/messages/{messageId}",
-    mute: "POST /webinars/{id}/console/mute",
-    ban: "POST /webinars/{id}/console/ban =registrantId",
-    push: "POST /webinars/{id}/console/push",
-    start: "POST /webinars/{id}/console/start",
-    end: "POST /webinars/{id}/console/end",
-    live: "GET /webinars/{id}/live",
-    newStreamKey: "POST /webinars/{id}/live/key",
+    get: consoleGet,
+    send: consoleSend,
+    answer: consoleAnswer,
+    deleteMessage: consoleDeleteMessage,
+    mute: consoleMute,
+    ban: consoleBan,
+    push: consolePush,
+    start: consoleStart,
+    end: consoleEnd,
+    live: consoleLive,
+    newStreamKey: consoleNewStreamKey,
   });

@@ -18,6 +18,7 @@ import type { JoinDomain } from "../rules/joinDomain/index.js";
 import type { CuepointPromise, Fetcher } from "./createFetcher.js";
 import { toForm } from "./form.js";
 import { group } from "./group.js";
+import { fetcherOf, route, type CallOf } from "./route.js";
 import type { Ack, Success } from "./types.js";
 
 type Id = string | number;
@@ -142,30 +143,151 @@ export interface TimelinesResource {
   joinDomains(): CuepointPromise<Success<JoinDomain[]>>;
 }
 
+/** `POST /webinartimeline/delete`: moves to the trash; resolves the raw response. @example (await timelinesDelete(client, id)).status */
+export const timelinesDelete: CallOf<TimelinesResource["delete"]> = (client, webinarTimeline) =>
+  fetcherOf(client).raw("POST", "/webinartimeline/delete", { webinarTimeline });
+
+/** `POST /webinartimeline/check_if_used`: has it scheduled events? @example const { success: used } = await timelinesCheckIfUsed(client, id) */
+export const timelinesCheckIfUsed: CallOf<TimelinesResource["checkIfUsed"]> = /* @__PURE__ */ route("POST /webinartimeline/check_if_used =webinarTimeline");
+
+/** `POST /generalsetting/get`. @example await timelinesGetGeneralSetting(client, { webinarTimeline, nodeID }) */
+export const timelinesGetGeneralSetting: CallOf<TimelinesResource["getGeneralSetting"]> = /* @__PURE__ */ route("POST /generalsetting/get");
+
+/** `POST /generalsetting/create`. @example await timelinesCreateGeneralSetting(client, { webinarTimeline, nodeID, general }) */
+export const timelinesCreateGeneralSetting: CallOf<TimelinesResource["createGeneralSetting"]> = /* @__PURE__ */ route("POST /generalsetting/create =blocks");
+
+/** `POST /globalsetting/{type}`: account-wide lists. @example await timelinesGlobalSetting(client, "language") */
+export const timelinesGlobalSetting: CallOf<TimelinesResource["globalSetting"]> = /* @__PURE__ */ route("POST /globalsetting/{type}");
+
+/**
+ * `POST /webinartimelinemaster/set`: saves (or, without `webinarTimeline`, creates) a timeline.
+ *
+ * @example
+ * const { success } = await timelinesSetMaster(client, { blocks: createMasterSetting({ general: { timelineName: "Launch" } }) })
+ */
+export const timelinesSetMaster: CallOf<TimelinesResource["setMaster"]> = /* @__PURE__ */ route("POST /webinartimelinemaster/set");
+
+/** `GET /webinartimelinemaster/get[?filter=trash]`. @example await timelinesListMasters(client, { filter: "trash" }) */
+export const timelinesListMasters: CallOf<TimelinesResource["listMasters"]> = /* @__PURE__ */ route("GET /webinartimelinemaster/get");
+
+/** `POST /webinartimelinemaster/restore`: out of the trash. @example await timelinesRestore(client, id) */
+export const timelinesRestore: CallOf<TimelinesResource["restore"]> = /* @__PURE__ */ route("POST /webinartimelinemaster/restore =webinarTimeline");
+
+/**
+ * `POST /webinartimelinemaster/share`: a code another account imports with `getCode`.
+ *
+ * @example
+ * const { success } = await timelinesShare(client, id)
+ */
+export const timelinesShare: CallOf<TimelinesResource["share"]> = /* @__PURE__ */ route("POST /webinartimelinemaster/share =webinarTimeline");
+
+/** `POST /webinartimelinemaster/copy`. @example await timelinesCopy(client, { webinarTimeline, timelineName: "Launch (copy)" }) */
+export const timelinesCopy: CallOf<TimelinesResource["copy"]> = /* @__PURE__ */ route("POST /webinartimelinemaster/copy");
+
+/**
+ * `POST /webinartimelinemaster/set/item`.
+ *
+ * @example
+ * await timelinesSetItem(client, { webinarTimeline, setting: "general", key: "visible", value: false })
+ */
+export const timelinesSetItem: CallOf<TimelinesResource["setItem"]> = /* @__PURE__ */ route("POST /webinartimelinemaster/set/item");
+
+/** `PUT /webinartimelinemaster/copysetting`. @example await timelinesCopySetting(client, { copyFrom, copyTo, setting: "autoresponder" }) */
+export const timelinesCopySetting: CallOf<TimelinesResource["copySetting"]> = /* @__PURE__ */ route("PUT /webinartimelinemaster/copysetting");
+
+/**
+ * `POST /webinartimelineevent/set` (multipart, `blocks` as JSON): saves all actions.
+ *
+ * @example
+ * await timelinesSetEvents(client, { webinarTimeline, blocks, isPast: false })
+ */
+export const timelinesSetEvents: CallOf<TimelinesResource["setEvents"]> = /* @__PURE__ */ route("POST /webinartimelineevent/set form", toForm);
+
+/** `POST /webinartimelineevent/get`: the actions per bucket. @example const { success: blocks } = await timelinesGetEvents(client, id) */
+export const timelinesGetEvents: CallOf<TimelinesResource["getEvents"]> = /* @__PURE__ */ route("POST /webinartimelineevent/get =webinarTimeline");
+
+/** `POST /webinartimelineevent/get/code`: imports a shared timeline. @example await timelinesGetCode(client, "X7K2") */
+export const timelinesGetCode: CallOf<TimelinesResource["getCode"]> = /* @__PURE__ */ route("POST /webinartimelineevent/get/code =code");
+
+/**
+ * `POST /webinartimelineevent/autocsv` (multipart).
+ *
+ * @example
+ * await timelinesUploadAutoChatCsv(client, { webinarTimeline, groups: ["3"], id, eventID, csv: file })
+ */
+export const timelinesUploadAutoChatCsv: CallOf<TimelinesResource["uploadAutoChatCsv"]> = /* @__PURE__ */ route("POST /webinartimelineevent/autocsv form", toForm);
+
+/** `POST /wizard/templates`. @example await timelinesWizardTemplates(client, { search: "launch" }) */
+export const timelinesWizardTemplates: CallOf<TimelinesResource["wizardTemplates"]> = /* @__PURE__ */ route("POST /wizard/templates");
+
+/** `POST /wizard/templates/{id}`. @example await timelinesWizardTemplate(client, id, { timelineNodes: true }) */
+export const timelinesWizardTemplate: CallOf<TimelinesResource["wizardTemplate"]> = /* @__PURE__ */ route("POST /wizard/templates/{id}");
+
+/** `GET /timelines/{id}/revisions`. @example await timelinesRevisions(client, id) */
+export const timelinesRevisions: CallOf<TimelinesResource["revisions"]> = /* @__PURE__ */ route("GET /timelines/{id}/revisions");
+
+/**
+ * `GET /timelines/{id}/revisions/{revisionId}`: one revision with its snapshot.
+ *
+ * @example
+ * const { success: { blocks } } = await timelinesRevision(client, id, revisionId)
+ */
+export const timelinesRevision: CallOf<TimelinesResource["revision"]> = /* @__PURE__ */ route("GET /timelines/{id}/revisions/{revisionId}");
+
+/**
+ * `POST /timelines/{id}/revisions/{revisionId}/restore`: makes a revision the current version,
+ * saved as a new revision (`reason: restore`), so a restore can be undone too.
+ *
+ * @example
+ * const { success: timeline } = await timelinesRestoreRevision(client, id, revisionId)
+ */
+export const timelinesRestoreRevision: CallOf<TimelinesResource["restoreRevision"]> = /* @__PURE__ */ route("POST /timelines/{id}/revisions/{revisionId}/restore");
+
+/**
+ * `POST /webinartimelinemaster/{id}/pagecheck`: "test this page" — the server reads the host's
+ * published page and says which way of registering it found working for this timeline, and what is
+ * missing. A page it could not read is an answer too (a failing `fetch` check), not an error.
+ *
+ * @example
+ * const { success } = await timelinesPageCheck(client, id, { url: "https://www.example.com/webinar" });
+ * success.found; // "script" | "form" | "iframe" | null
+ */
+export const timelinesPageCheck: CallOf<TimelinesResource["pageCheck"]> = /* @__PURE__ */ route("POST /webinartimelinemaster/{id}/pagecheck");
+
+/**
+ * `GET /joindomains`: the join domains this server's operator listed (`CUEPOINT_JOIN_DOMAINS`, at
+ * most six), the values a timeline's `general.joinDomain` may take besides "" (the server's own
+ * address).
+ *
+ * @example
+ * const { success: domains } = await timelinesJoinDomains(client); // [{ domain: "events.example.com", url: "https://events.example.com" }]
+ */
+export const timelinesJoinDomains: CallOf<TimelinesResource["joinDomains"]> = /* @__PURE__ */ route("GET /joindomains");
+
 /** Timelines: master settings, actions, sharing, wizard (spec §7 "Timelines"). */
 export const timelines = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): TimelinesResource =>
   group<TimelinesResource>(call, {
-    delete: (webinarTimeline) => call.raw("POST", "/webinartimeline/delete", { webinarTimeline }),
-    checkIfUsed: "POST /webinartimeline/check_if_used =webinarTimeline",
-    getGeneralSetting: "POST /generalsetting/get",
-    createGeneralSetting: "POST /generalsetting/create =blocks",
-    globalSetting: "POST /globalsetting/{type}",
-    setMaster: "POST /webinartimelinemaster/set",
-    listMasters: "GET /webinartimelinemaster/get",
-    restore: "POST /webinartimelinemaster/restore =webinarTimeline",
-    share: "POST /webinartimelinemaster/share =webinarTimeline",
-    copy: "POST /webinartimelinemaster/copy",
-    setItem: "POST /webinartimelinemaster/set/item",
-    copySetting: "PUT /webinartimelinemaster/copysetting",
-    setEvents: "POST /webinartimelineevent/set form",
-    getEvents: "POST /webinartimelineevent/get =webinarTimeline",
-    getCode: "POST /webinartimelineevent/get/code =code",
-    uploadAutoChatCsv: "POST /webinartimelineevent/autocsv form",
-    wizardTemplates: "POST /wizard/templates",
-    wizardTemplate: "POST /wizard/templates/{id}",
-    revisions: "GET /timelines/{id}/revisions",
-    revision: "GET /timelines/{id}/revisions/{revisionId}",
-    restoreRevision: "POST /timelines/{id}/revisions/{revisionId}/restore",
-    pageCheck: "POST /webinartimelinemaster/{id}/pagecheck",
-    joinDomains: "GET /joindomains",
-  }, toForm);
+    delete: timelinesDelete,
+    checkIfUsed: timelinesCheckIfUsed,
+    getGeneralSetting: timelinesGetGeneralSetting,
+    createGeneralSetting: timelinesCreateGeneralSetting,
+    globalSetting: timelinesGlobalSetting,
+    setMaster: timelinesSetMaster,
+    listMasters: timelinesListMasters,
+    restore: timelinesRestore,
+    share: timelinesShare,
+    copy: timelinesCopy,
+    setItem: timelinesSetItem,
+    copySetting: timelinesCopySetting,
+    setEvents: timelinesSetEvents,
+    getEvents: timelinesGetEvents,
+    getCode: timelinesGetCode,
+    uploadAutoChatCsv: timelinesUploadAutoChatCsv,
+    wizardTemplates: timelinesWizardTemplates,
+    wizardTemplate: timelinesWizardTemplate,
+    revisions: timelinesRevisions,
+    revision: timelinesRevision,
+    restoreRevision: timelinesRestoreRevision,
+    pageCheck: timelinesPageCheck,
+    joinDomains: timelinesJoinDomains,
+  });

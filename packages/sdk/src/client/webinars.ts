@@ -23,6 +23,7 @@ import { withData, type CuepointPromise, type Fetcher } from "./createFetcher.js
 import type { WebinarDelivery, YouTubeBroadcastState } from "./delivery.js";
 import { toForm } from "./form.js";
 import { group } from "./group.js";
+import { fetcherOf, route, type CallOf } from "./route.js";
 import { AnalyticsTimeoutError, type CuepointError } from "./errors.js";
 import type { Ack, Page, Success } from "./types.js";
 
@@ -169,30 +170,152 @@ export interface WebinarsResource {
   deliveryYoutube(id: Id): CuepointPromise<Success<YouTubeBroadcastState>>;
 }
 
+/**
+ * `GET /webinars`: a page (12) of upcoming or past events.
+ *
+ * @example
+ * const { success, total } = await webinarsList(client, { page: 1, type: "upcoming" })
+ */
+export const webinarsList: CallOf<WebinarsResource["list"]> = /* @__PURE__ */ route("GET /webinars");
+
+/** `GET /webinars?wtl&type&page`: the events of one timeline. @example await webinarsListByTimeline(client, wtl, { type: "past", page: 2 }) */
+export const webinarsListByTimeline: CallOf<WebinarsResource["listByTimeline"]> = (client, wtl, query) =>
+  fetcherOf(client)("GET", "/webinars", { wtl, ...query });
+
+/** `POST /webinar/upcoming`: the next events across timelines. @example await webinarsUpcoming(client) */
+export const webinarsUpcoming: CallOf<WebinarsResource["upcoming"]> = /* @__PURE__ */ route("POST /webinar/upcoming");
+
+/** `POST /webinar/status`: status of the account's events. @example await webinarsStatus(client) */
+export const webinarsStatus: CallOf<WebinarsResource["status"]> = /* @__PURE__ */ route("POST /webinar/status");
+
+/** `POST /webinar/update` with `blocks.visible`. @example await webinarsUpdateVisibility(client, id, false) */
+export const webinarsUpdateVisibility: CallOf<WebinarsResource["updateVisibility"]> = (client, webinarID, visible) =>
+  fetcherOf(client)("POST", "/webinar/update", { webinarID, blocks: { visible } });
+
+/** `GET /webinars/{id}`. @example const { success: webinar } = await webinarsGet(client, id) */
+export const webinarsGet: CallOf<WebinarsResource["get"]> = /* @__PURE__ */ route("GET /webinars/{id}");
+
+/** `GET /webinars/{id}/agents`. @example await webinarsAgents(client, id) */
+export const webinarsAgents: CallOf<WebinarsResource["agents"]> = /* @__PURE__ */ route("GET /webinars/{id}/agents");
+
+/** `GET /webinars/{id}/hosts`. @example await webinarsHosts(client, id) */
+export const webinarsHosts: CallOf<WebinarsResource["hosts"]> = /* @__PURE__ */ route("GET /webinars/{id}/hosts");
+
+/**
+ * `POST /webinars/{id}/agents`: attaches an agent (the same email again renames).
+ *
+ * @example
+ * await webinarsAddAgent(client, id, { name: "Sam", email: "sam@example.com" })
+ */
+export const webinarsAddAgent: CallOf<WebinarsResource["addAgent"]> = /* @__PURE__ */ route("POST /webinars/{id}/agents");
+
+/**
+ * `POST /webinars/{id}/hosts`: attaches a host (the same email again renames).
+ *
+ * @example
+ * await webinarsAddHost(client, id, { name: "Ann", email: "ann@example.com" })
+ */
+export const webinarsAddHost: CallOf<WebinarsResource["addHost"]> = /* @__PURE__ */ route("POST /webinars/{id}/hosts");
+
+/** `DELETE /webinars/{id}/agents/{personId}`. @example await webinarsRemoveAgent(client, id, agent.id) */
+export const webinarsRemoveAgent: CallOf<WebinarsResource["removeAgent"]> = /* @__PURE__ */ route("DELETE /webinars/{id}/agents/{personId}");
+
+/** `DELETE /webinars/{id}/hosts/{personId}`. @example await webinarsRemoveHost(client, id, host.id) */
+export const webinarsRemoveHost: CallOf<WebinarsResource["removeHost"]> = /* @__PURE__ */ route("DELETE /webinars/{id}/hosts/{personId}");
+
+/** `POST /stream/webinar/coorganizer`. @example await webinarsAddCoOrganizer(client, { webinarId, tenantId, name, email }) */
+export const webinarsAddCoOrganizer: CallOf<WebinarsResource["addCoOrganizer"]> = /* @__PURE__ */ route("POST /stream/webinar/coorganizer");
+
+/** `GET /webinar/export`: CSV text. @example const csv = await webinarsExport(client, { type: "registrants", webinarID }) */
+export const webinarsExport: CallOf<WebinarsResource["export"]> = (client, query) =>
+  fetcherOf(client)("GET", "/webinar/export", query, { responseType: "text" });
+
+/**
+ * `POST /webinar/create`: schedules an event of a timeline.
+ *
+ * @example
+ * const { success } = await webinarsCreate(client, { webinarTimeline, start: "2025-03-01T18:00", timeZone: "Europe/Paris" })
+ */
+export const webinarsCreate: CallOf<WebinarsResource["create"]> = /* @__PURE__ */ route("POST /webinar/create");
+
+/**
+ * `POST /webinar/reschedule` (design): moves one upcoming event (of a series: only that event) to a
+ * new start, keeping its length; its scheduled actions follow. Answers the event as it is now.
+ *
+ * @example
+ * const { success } = await webinarsReschedule(client, { webinarID, startTime: "2026-05-11T10:00-07:00" })
+ */
+export const webinarsReschedule: CallOf<WebinarsResource["reschedule"]> = /* @__PURE__ */ route("POST /webinar/reschedule");
+
+/** `POST /webinar/delete` (form). @example await webinarsDelete(client, { webinarID, isRecurring: false }) */
+export const webinarsDelete: CallOf<WebinarsResource["delete"]> = /* @__PURE__ */ route("POST /webinar/delete form", toForm);
+
+/** `GET /recurring[?wtl=]`: recurring series. @example await webinarsRecurring(client, wtl) */
+export const webinarsRecurring: CallOf<WebinarsResource["recurring"]> = /* @__PURE__ */ route("GET /recurring =wtl");
+
+/** `DELETE /recurring/{id}`. @example await webinarsDeleteRecurring(client, uniqueID) */
+export const webinarsDeleteRecurring: CallOf<WebinarsResource["deleteRecurring"]> = /* @__PURE__ */ route("DELETE /recurring/{id}");
+
+/**
+ * `POST /analytics/attendance`; rejects with `AnalyticsTimeoutError` ("timeout") on 524 or no
+ * `registrants`.
+ *
+ * @example
+ * const stats = await webinarsAttendance(client, { webinarTimeline, period: "30d" })
+ */
+export const webinarsAttendance: CallOf<WebinarsResource["attendance"]> = (client, body) =>
+  analytics(fetcherOf(client).raw("POST", "/analytics/attendance", body));
+
+/** `POST /analytics/breakdown`; like `attendance`, "timeout" on 524 or no `registrants`. @example await webinarsBreakdown(client, "7d") */
+export const webinarsBreakdown: CallOf<WebinarsResource["breakdown"]> = (client, period) =>
+  analytics(fetcherOf(client).raw("POST", "/analytics/breakdown", { period }));
+
+/**
+ * `GET /webinars/{id}/delivery` (design, issue 17): the event's session on Zoom, GoTo Webinar or
+ * YouTube Live — its state, the platform's words when it refused, registrations by state and the
+ * newest delivery-log lines; `platform: null`, `status: "none"` for other platforms.
+ *
+ * @example
+ * const { success: delivery } = await webinarsDelivery(client, id)
+ * if (delivery.status === "refused") alert(delivery.message)
+ */
+export const webinarsDelivery: CallOf<WebinarsResource["delivery"]> = /* @__PURE__ */ route("GET /webinars/{id}/delivery");
+
+/**
+ * `GET /webinars/{id}/delivery/youtube` (design, issue 17; needs `webinars:write`): the event's
+ * broadcast as YouTube has it now, with the encoder's ingest address and secret stream key.
+ * YouTube's refusal comes as `message` (still 200); 404 before the broadcast exists.
+ *
+ * @example
+ * const { success: broadcast } = await webinarsDeliveryYoutube(client, id)
+ * obs.configure(broadcast.ingestionAddress, broadcast.streamName)
+ */
+export const webinarsDeliveryYoutube: CallOf<WebinarsResource["deliveryYoutube"]> = /* @__PURE__ */ route("GET /webinars/{id}/delivery/youtube");
+
 /** Webinars (events) and their analytics (spec §7 "Webinars"). */
 export const webinars = /* @__NO_SIDE_EFFECTS__ */ (call: Fetcher): WebinarsResource =>
   group<WebinarsResource>(call, {
-    list: "GET /webinars",
-    listByTimeline: (wtl, query) => call("GET", "/webinars", { wtl, ...query }),
-    upcoming: "POST /webinar/upcoming",
-    status: "POST /webinar/status",
-    updateVisibility: (webinarID, visible) => call("POST", "/webinar/update", { webinarID, blocks: { visible } }),
-    get: "GET /webinars/{id}",
-    agents: "GET /webinars/{id}/agents",
-    hosts: "GET /webinars/{id}/hosts",
-    addAgent: "POST /webinars/{id}/agents",
-    addHost: "POST /webinars/{id}/hosts",
-    removeAgent: "DELETE /webinars/{id}/agents/{personId}",
-    removeHost: "DELETE /webinars/{id}/hosts/{personId}",
-    addCoOrganizer: "POST /stream/webinar/coorganizer",
-    export: (query) => call("GET", "/webinar/export", query, { responseType: "text" }),
-    create: "POST /webinar/create",
-    reschedule: "POST /webinar/reschedule",
-    delete: "POST /webinar/delete form",
-    recurring: "GET /recurring =wtl",
-    deleteRecurring: "DELETE /recurring/{id}",
-    attendance: (body) => analytics(call.raw("POST", "/analytics/attendance", body)),
-    breakdown: (period) => analytics(call.raw("POST", "/analytics/breakdown", { period })),
-    delivery: "GET /webinars/{id}/delivery",
-    deliveryYoutube: "GET /webinars/{id}/delivery/youtube",
-  }, toForm);
+    list: webinarsList,
+    listByTimeline: webinarsListByTimeline,
+    upcoming: webinarsUpcoming,
+    status: webinarsStatus,
+    updateVisibility: webinarsUpdateVisibility,
+    get: webinarsGet,
+    agents: webinarsAgents,
+    hosts: webinarsHosts,
+    addAgent: webinarsAddAgent,
+    addHost: webinarsAddHost,
+    removeAgent: webinarsRemoveAgent,
+    removeHost: webinarsRemoveHost,
+    addCoOrganizer: webinarsAddCoOrganizer,
+    export: webinarsExport,
+    create: webinarsCreate,
+    reschedule: webinarsReschedule,
+    delete: webinarsDelete,
+    recurring: webinarsRecurring,
+    deleteRecurring: webinarsDeleteRecurring,
+    attendance: webinarsAttendance,
+    breakdown: webinarsBreakdown,
+    delivery: webinarsDelivery,
+    deliveryYoutube: webinarsDeliveryYoutube,
+  });

@@ -1,6 +1,10 @@
 import type { Route } from "./http/route.js";
 import { accountRoutes } from "./users/accountRoutes.js";
-import { automationRoutes } from "./engine/routes/automationRoutes.js";
+import { automationSettingsRoutes } from "./engine/routes/settingsRoutes.js";
+import { attendanceRoutes } from "./engine/routes/attendanceRoutes.js";
+import { jobListRoutes } from "./engine/routes/jobListRoutes.js";
+import { simulateRoutes } from "./engine/routes/simulateRoutes.js";
+import { liveScriptRoutes } from "./engine/routes/liveScriptRoutes.js";
 import { automationJobRoutes } from "./engine/routes/jobRoutes.js";
 import { bannerRoutes } from "./users/bannerRoutes.js";
 import { billingRoutes } from "./billing/billingRoutes.js";
@@ -59,7 +63,11 @@ export const apiRoutes: readonly Route[] = [
   ...webinarRoutes,
   ...webinarRescheduleRoutes,
   ...leadRoutes,
-  ...automationRoutes,
+  ...automationSettingsRoutes,
+  ...attendanceRoutes,
+  ...jobListRoutes,
+  ...simulateRoutes,
+  ...liveScriptRoutes,
   ...automationJobRoutes,
   ...publicRegistrationRoutes,
   ...registrationPageRoutes,

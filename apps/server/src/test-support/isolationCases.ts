@@ -69,7 +69,7 @@ export const future = (days: number) => new Date(Date.now() + days * 86_400_000)
 export const CASES: Record<string, Case> = {
   "DELETE /oauth/personal-access-tokens/:id": { calls: (i) => [{ path: `/oauth/personal-access-tokens/${i.token}` }] },
 
-  // The automation engine (routes/automation.ts): every id is checked against the caller's account.
+  // The automation engine (engine/routes/): every id is checked against the caller's account.
   "GET /automation/settings": { calls: (i) => [{ path: `/automation/settings?webinarTimeline=${i.timeline}` }] },
   "PUT /automation/settings": {
     calls: (i) => [{ path: "/automation/settings", body: { webinarTimeline: i.timeline, catchUp: { mode: "skip", windowMinutes: 0 } } }],
@@ -91,7 +91,7 @@ export const CASES: Record<string, Case> = {
       { path: `/automation/scheduled?uuid=${i.registrant}` },
     ],
   },
-  // What is waiting (routes/automationJobs.ts): B's calls with A's event, timeline or registrant.
+  // What is waiting (engine/routes/jobRoutes.ts): B's calls with A's event, timeline or registrant.
   "GET /automation/scheduled/actions": {
     calls: (i) => [{ path: `/automation/scheduled/actions?webinarTimeline=${i.timeline}` }, { path: `/automation/scheduled/actions?webinarID=${i.event}` }],
   },

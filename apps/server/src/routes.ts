@@ -32,8 +32,11 @@ import { mediaLinkRoutes } from "./media/routes/linkRoutes.js";
 import { uploadRoutes } from "./media/routes/uploadRoutes.js";
 import { roomApiRoutes } from "./room/roomApi.js";
 import { roomChatRoutes } from "./room/chat/chatRoutes.js";
-import { consoleRoutes } from "./room/chat/consoleRoutes.js";
-import { consoleChannelRoutes } from "./room/consoleChannel.js";
+import { hostChatRoutes } from "./room/chat/hostChatRoutes.js";
+import { consoleRoutes } from "./room/console/consoleRoutes.js";
+import { consolePushRoutes } from "./room/console/pushRoutes.js";
+import { consoleControlRoutes } from "./room/console/controlRoutes.js";
+import { consoleChannelRoutes } from "./room/console/channelRoutes.js";
 import { liveRoutes } from "./room/live/liveRoutes.js";
 import { deliveryRoutes } from "./delivery/deliveryRoutes.js";
 import { autoresponderRoutes } from "./autoresponder/autoresponderRoutes.js";
@@ -78,6 +81,9 @@ export const apiRoutes: readonly Route[] = [
   ...roomApiRoutes,
   ...roomChatRoutes,
   ...consoleRoutes,
+  ...hostChatRoutes,
+  ...consolePushRoutes,
+  ...consoleControlRoutes,
   ...consoleChannelRoutes,
   ...liveRoutes,
   ...deliveryRoutes,

@@ -290,7 +290,7 @@ export const CASES: Record<string, Case> = {
   // The host's live stream (live/): A's event's stream key through B's session is an unknown event.
   "GET /webinars/:id/live": { calls: (i) => [{ path: `/webinars/${i.event}/live` }] },
   "POST /webinars/:id/live/key": { calls: (i) => [{ path: `/webinars/${i.event}/live/key` }] },
-  // The host's live console (room/chat/): A's event through B's session is an unknown event.
+  // The host's live console (room/console/, its chat room/chat/hostChatRoutes.ts): A's event through B's session is an unknown event.
   "GET /webinars/:id/console": { calls: (i) => [{ path: `/webinars/${i.event}/console` }] },
   "GET /webinars/:id/console/channel": { calls: (i) => [{ path: `/webinars/${i.event}/console/channel` }] },
   "POST /webinars/:id/console/messages": {

@@ -9,7 +9,7 @@ import {
 } from "@cuepoint/sdk";
 import { registrants, roomChatMessages, roomChatMutes } from "../../db/schema/index.js";
 import type { AppDeps } from "../../deps.js";
-import { setRegistrantBanned } from "../../engine/schedule.js";
+import { setRegistrantBanned } from "../../engine/reschedule.js";
 import { conflict, HttpError } from "../../http/errors.js";
 import { isUuid } from "../../http/ids.js";
 import { defineRoute } from "../../http/route.js";

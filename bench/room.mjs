@@ -216,7 +216,7 @@ async function runMode() {
   desk.close();
   await server.stop();
 
-  // The hub's cadence (apps/server/src/room/roomHub.ts): who is here, one row every 5-s beat;
+  // The hub's cadence (apps/server/src/room/hub/presenceBeat.ts): who is here, one row every 5-s beat;
   // a present attendee's attendance every 30 s, spread over the beats in parts of 1,000 rows.
   const beatSeconds = 5;
   const attendanceSeconds = 30;

@@ -19,7 +19,7 @@ import { createLocalMediaStore, type MediaStore } from "./media/store.js";
 import { PUBLIC_PREFIX, publicCors } from "./http/publicCors.js";
 import { createRoomBus } from "./room/bus/createRoomBus.js";
 import type { RoomBus } from "./room/bus/roomBus.js";
-import { createRoomHub, type RoomHub } from "./room/roomHub.js";
+import { createRoomHub, type RoomHub } from "./room/hub/roomHub.js";
 import { serveRegistrationPages } from "./registration/page/registrationPages.js";
 import { serveRoomPages } from "./room/roomRoutes.js";
 import { apiRoutes } from "./routes.js";

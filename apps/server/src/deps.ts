@@ -7,7 +7,7 @@ import type { Mailer } from "./mail/mailer.js";
 import type { MediaProcessing } from "./media/processing.js";
 import type { MediaStore } from "./media/store.js";
 import type { RoomBus } from "./room/bus/roomBus.js";
-import type { RoomHub } from "./room/roomHub.js";
+import type { RoomHub } from "./room/hub/roomHub.js";
 
 /** Everything a route handler may use; built once per app by `createApp`. */
 export interface AppDeps {
@@ -23,7 +23,7 @@ export interface AppDeps {
   loginLimiter: BackoffLimiter;
   /** Forgot-password requests per email address (so nobody can flood an inbox), shared by every instance. */
   resetLimiter: RateLimiter;
-  /** The event room's live side on this instance: channels, presence, attendance (room/roomHub.ts). */
+  /** The event room's live side on this instance: channels, presence, attendance (room/hub/roomHub.ts). */
   room: RoomHub;
   /** Room signals to every instance (room/bus/): publish after the write commits. The hub's own bus. */
   roomBus: RoomBus;

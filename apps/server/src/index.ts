@@ -10,7 +10,7 @@ import { liveSettings } from "./room/live/liveSettings.js";
 import { startLive } from "./room/live/startLive.js";
 import { createLocalMediaStore } from "./media/store.js";
 import { createRoomBus } from "./room/bus/createRoomBus.js";
-import { createRoomHub } from "./room/roomHub.js";
+import { createRoomHub } from "./room/hub/roomHub.js";
 import { serveDemoPage } from "./seed/demoPage.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./seed/seedDemo.js";
 

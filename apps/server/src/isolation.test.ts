@@ -13,7 +13,8 @@ import type { TestApp } from "./test-support/testApp.js";
 import { mailNode } from "./test-support/timelineFixtures.js";
 import { insertRegistrants, recordAttendance } from "./webinars/attendanceData.js";
 import { apiRoutes } from "./routes.js";
-import { CASES, future, type Call, type Ids } from "./test-support/isolationCases.js";
+import { future, type Call, type Ids } from "./test-support/isolationCase.js";
+import { CASES } from "./test-support/isolationCases.js";
 
 /**
  * The isolation sweep: account A owns one of everything; account B calls every route of the table

@@ -1,6 +1,10 @@
 import type { Route } from "./http/route.js";
 import { accountRoutes } from "./users/accountRoutes.js";
-import { automationRoutes } from "./engine/routes/automationRoutes.js";
+import { automationSettingsRoutes } from "./engine/routes/settingsRoutes.js";
+import { attendanceRoutes } from "./engine/routes/attendanceRoutes.js";
+import { jobListRoutes } from "./engine/routes/jobListRoutes.js";
+import { simulateRoutes } from "./engine/routes/simulateRoutes.js";
+import { liveScriptRoutes } from "./engine/routes/liveScriptRoutes.js";
 import { automationJobRoutes } from "./engine/routes/jobRoutes.js";
 import { bannerRoutes } from "./users/bannerRoutes.js";
 import { billingRoutes } from "./billing/billingRoutes.js";
@@ -28,8 +32,11 @@ import { mediaLinkRoutes } from "./media/routes/linkRoutes.js";
 import { uploadRoutes } from "./media/routes/uploadRoutes.js";
 import { roomApiRoutes } from "./room/roomApi.js";
 import { roomChatRoutes } from "./room/chat/chatRoutes.js";
-import { consoleRoutes } from "./room/chat/consoleRoutes.js";
-import { consoleChannelRoutes } from "./room/consoleChannel.js";
+import { hostChatRoutes } from "./room/chat/hostChatRoutes.js";
+import { consoleRoutes } from "./room/console/consoleRoutes.js";
+import { consolePushRoutes } from "./room/console/pushRoutes.js";
+import { consoleControlRoutes } from "./room/console/controlRoutes.js";
+import { consoleChannelRoutes } from "./room/console/channelRoutes.js";
 import { liveRoutes } from "./room/live/liveRoutes.js";
 import { deliveryRoutes } from "./delivery/deliveryRoutes.js";
 import { autoresponderRoutes } from "./autoresponder/autoresponderRoutes.js";
@@ -59,7 +66,11 @@ export const apiRoutes: readonly Route[] = [
   ...webinarRoutes,
   ...webinarRescheduleRoutes,
   ...leadRoutes,
-  ...automationRoutes,
+  ...automationSettingsRoutes,
+  ...attendanceRoutes,
+  ...jobListRoutes,
+  ...simulateRoutes,
+  ...liveScriptRoutes,
   ...automationJobRoutes,
   ...publicRegistrationRoutes,
   ...registrationPageRoutes,
@@ -70,6 +81,9 @@ export const apiRoutes: readonly Route[] = [
   ...roomApiRoutes,
   ...roomChatRoutes,
   ...consoleRoutes,
+  ...hostChatRoutes,
+  ...consolePushRoutes,
+  ...consoleControlRoutes,
   ...consoleChannelRoutes,
   ...liveRoutes,
   ...deliveryRoutes,

@@ -2,7 +2,8 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actionDeliveries, events, registrants, scheduledActions, timelines } from "../db/schema/index.js";
 import { pumpDue } from "./queue.js";
-import { rescheduleEvent, rescheduleTimeline, scheduleRegistrants } from "./schedule.js";
+import { rescheduleEvent, rescheduleTimeline } from "./reschedule.js";
+import { scheduleRegistrants } from "./schedule.js";
 import { createEngineTestApp, readyMail, readyNode, type EngineTestApp } from "./test-support/testSupport.js";
 
 /** Rescheduling, cancelling and catch-up, against the real routes and a peer on 127.0.0.1. */

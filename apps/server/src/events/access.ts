@@ -2,9 +2,11 @@ import { and, eq } from "drizzle-orm";
 import {
   events,
   eventSeries,
+  registrants,
   timelines,
   type EventRow,
   type EventSeriesRow,
+  type RegistrantRow,
   type TimelineRow,
 } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
@@ -20,6 +22,7 @@ const idOf = (id: string | number) => String(id);
 export const NO_WEBINAR = "There is no webinar with this id.";
 export const NO_TIMELINE = "There is no timeline with this id.";
 export const NO_SERIES = "There is no recurring series with this id.";
+export const NO_REGISTRANT = "There is no registrant with this id.";
 
 export async function ownTimeline(orm: Orm, accountId: string, id: string | number): Promise<TimelineRow> {
   const key = idOf(id);
@@ -54,5 +57,17 @@ export async function ownSeries(orm: Orm, accountId: string, id: string | number
         .where(and(eq(eventSeries.id, key), eq(eventSeries.accountId, accountId)))
     : [];
   if (!row) throw notFound(NO_SERIES);
+  return row;
+}
+
+export async function ownRegistrant(orm: Orm, accountId: string, id: string | number): Promise<RegistrantRow> {
+  const key = idOf(id);
+  const [row] = isUuid(key)
+    ? await orm
+        .select()
+        .from(registrants)
+        .where(and(eq(registrants.uuid, key), eq(registrants.accountId, accountId)))
+    : [];
+  if (!row) throw notFound(NO_REGISTRANT);
   return row;
 }

@@ -9,7 +9,7 @@ import {
   UploadLeadsRequestSchema,
 } from "@cuepoint/sdk";
 import { registrants, timelines, users } from "../db/schema/index.js";
-import { setRegistrantBanned } from "../engine/schedule.js";
+import { setRegistrantBanned } from "../engine/reschedule.js";
 import { badRequest, forbidden, notFound } from "../http/errors.js";
 import { isUuid } from "../http/ids.js";
 import { defineRoute } from "../http/route.js";
@@ -162,7 +162,7 @@ const ban = defineRoute({
             .set({ banned })
             .where(and(eq(registrants.uuid, uuid), eq(registrants.accountId, caller.accountId)))
             .returning({ uuid: registrants.uuid });
-          // A banned registrant gets no more actions (engine/schedule.ts); lifting the ban puts back those ahead.
+          // A banned registrant gets no more actions (engine/reschedule.ts); lifting the ban puts back those ahead.
           if (changed[0]) await setRegistrantBanned(tx, uuid, banned, deps.config.now());
           return changed;
         })

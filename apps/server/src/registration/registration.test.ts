@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type ApiError, type Client } from "@cuepoint/sdk";
+import type { Client } from "@cuepoint/sdk";
 import { registrants } from "../db/schema/index.js";
-import { insertEvent, insertTimeline } from "../leads/test-support/testFixtures.js";
-import { DEFAULT_PUBLIC_RATE_LIMITS, setPublicRateLimits } from "./rateLimits.js";
+import { insertTimeline } from "../leads/test-support/testFixtures.js";
+import { setPublicRateLimits } from "./rateLimits.js";
+import { failure, insertWebinar, registerOn, visitorOn } from "./test-support/publicForm.js";
 import { createTestApp, type TestApp } from "../test-support/testApp.js";
 
 let t: TestApp;
 let owner: Client;
 let accountId: string;
-const HOUR = 3_600_000;
-let ipCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,52 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A visitor's browser on `page`, from its own address (so per-IP limits stay out of the way). */
-const visitor = (page?: string, ip = `198.51.100.${++ipCounter}`) =>
-  createClient({
-    apiURL: "http://localhost/api",
-    fetch: (input, init) => t.app.request(input instanceof Request ? input : String(input), init),
-    headers: { ...(page && { origin: page }), "x-forwarded-for": ip },
-    xsrf: false,
-  }).request;
-
-interface Registration {
-  success: {
-    registrantId: string;
-    eventId: string;
-    startTime: string;
-    timeZone: string;
-    joinUrl: string;
-    replayUrl: string;
-    created: boolean;
-  };
-}
-const register = (timelineId: string, body: object, page = "https://www.example.com") =>
-  visitor(page).raw<Registration>("POST", `/public/timelines/${timelineId}/registrations`, body);
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error as ApiError,
-  );
-
-/** A timeline with two upcoming sessions (and one past, one hidden). */
-async function webinar(registration: object = {}, general: object = {}) {
-  const timelineId = await insertTimeline(t.db.orm, accountId, {
-    registration,
-    general: { timeZone: "Europe/Paris", timelineName: "Launch", ...general },
-  });
-  const now = Date.now();
-  const past = await insertEvent(t.db.orm, { accountId, timelineId, startsAt: new Date(now - 2 * HOUR) });
-  const next = await insertEvent(t.db.orm, { accountId, timelineId, startsAt: new Date(now + HOUR), name: "Tuesday" });
-  const later = await insertEvent(t.db.orm, {
-    accountId,
-    timelineId,
-    startsAt: new Date(now + 25 * HOUR),
-    name: "Wednesday",
-  });
-  await insertEvent(t.db.orm, { accountId, timelineId, startsAt: new Date(now + 2 * HOUR), visible: false });
-  return { timelineId, past, next, later };
-}
+const visitor = (page?: string, ip?: string) => visitorOn(t, page, ip);
+const register = (timelineId: string, body: object, page?: string) => registerOn(t, timelineId, body, page);
+const webinar = (registration?: object, general?: object) => insertWebinar(t, accountId, registration, general);
 
 describe("GET /public/timelines/{id}/registration", () => {
   it("gives the fields, the sessions and the whitelist state, without a token", async () => {
@@ -331,60 +287,6 @@ describe("CORS", () => {
       });
       expect(response.headers.get("access-control-allow-origin"), `${method} ${path}`).toBeNull();
     }
-  });
-});
-
-describe("rate limits", () => {
-  it("limits registrations per address (429 with Retry-After)", async () => {
-    const { timelineId } = await webinar();
-    const from = visitor(undefined, "203.0.113.9");
-    const send = (i: number) =>
-      from.raw("POST", `/public/timelines/${timelineId}/registrations`, { name: "R", email: `r${i}@example.com` });
-    for (let i = 0; i < 5; i++) await send(i);
-    const error = await failure(send(5));
-    expect(error?.status).toBe(429);
-    expect(error?.message).toMatch(/^Too many registrations from your network\. Try again in \d+ seconds\.$/);
-    const response = await t.app.request(`/api/public/timelines/${timelineId}/registrations`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9", origin: "https://site.test" },
-      body: JSON.stringify({ name: "R", email: "r9@example.com" }),
-    });
-    expect(response.status).toBe(429);
-    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(response.headers.get("access-control-expose-headers")).toContain("Retry-After");
-    // Another address still gets in; after the window, this one does too.
-    await expect(send(10)).rejects.toMatchObject({ status: 429 });
-    await expect(register(timelineId, { name: "R", email: "other@example.com" })).resolves.toMatchObject({
-      status: 201,
-    });
-    t.clock.advance(61_000);
-    await expect(send(11)).resolves.toMatchObject({ status: 201 });
-  });
-
-  it("counts only valid attempts: refused ones use up neither the address's nor the form's allowance", async () => {
-    const { timelineId } = await webinar();
-    const from = visitor(undefined, "203.0.113.44");
-    const send = (body: object) => from.raw("POST", `/public/timelines/${timelineId}/registrations`, body);
-    for (let i = 0; i < 12; i++) {
-      await expect(send({ name: "", email: `typo${i}@example.com` })).rejects.toMatchObject({ status: 400, field: "name" });
-    }
-    for (let i = 0; i < 5; i++) await expect(send({ name: "V", email: `v${i}@example.com` })).resolves.toMatchObject({ status: 201 });
-    await expect(send({ name: "V", email: "v5@example.com" })).rejects.toMatchObject({ status: 429 });
-  });
-
-  it("lets a mailing's crowd in by default: the form's ceiling is far above 100 registrations a second", () => {
-    const { perTimeline } = DEFAULT_PUBLIC_RATE_LIMITS;
-    expect(perTimeline.max / (perTimeline.windowMs / 1000)).toBeGreaterThanOrEqual(200);
-  });
-
-  it("limits registrations per timeline, whoever sends them", async () => {
-    const { timelineId } = await webinar();
-    for (let i = 0; i < 8; i++) await register(timelineId, { name: "T", email: `t${i}@example.com` });
-    await expect(register(timelineId, { name: "T", email: "t8@example.com" })).rejects.toMatchObject({ status: 429 });
-    const other = await webinar();
-    await expect(register(other.timelineId, { name: "T", email: "t8@example.com" })).resolves.toMatchObject({
-      status: 201,
-    });
   });
 });
 

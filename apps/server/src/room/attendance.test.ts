@@ -9,8 +9,8 @@ import { createApp } from "../app.js";
 import { attendance, timelines } from "../db/schema/index.js";
 import { createEngineTestApp, readyMail, type EngineTestApp } from "../engine/test-support/testSupport.js";
 import { createLocalMediaStore } from "../media/store.js";
-import { clearPresence, presentElsewhere, writePresence } from "./presenceRows.js";
-import { createRoomHub, type RoomHub } from "./roomHub.js";
+import { clearPresence, presentElsewhere, writePresence } from "./hub/presenceRows.js";
+import { createRoomHub, type RoomHub } from "./hub/roomHub.js";
 import { eventually, openChannel } from "./test-support/testRoom.js";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendance, roomActivity, type TimelineRow } from "../db/schema/index.js";
-import { createRoomHub } from "./roomHub.js";
+import { createRoomHub } from "./hub/roomHub.js";
 import { loadRoom } from "./roomState.js";
 import { createRoomTest, eventually, openChannel, type RoomTest } from "./test-support/testRoom.js";
 

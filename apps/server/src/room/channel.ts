@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { HttpError } from "../http/errors.js";
-import type { ChannelSink } from "./presence.js";
-import type { PresenceKind, RoomHub } from "./roomHub.js";
+import type { ChannelSink, PresenceKind, RoomHub } from "./hub/roomHub.js";
 import type { RoomState } from "./roomState.js";
 import { lastEventIdOf } from "./sse.js";
 

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { GeneralSettingSchema, generalForDay, roomTimingOf, type GeneralSetting, type RoomTiming } from "@cuepoint/sdk";
 import { events, timelines } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import { eventControlOf } from "./chat/control.js";
+import { eventControlOf } from "./console/control.js";
 import { loadProgram } from "../events/program.js";
 
 /** An event's room seen from the host's side: no registrant, the timing and the room settings. */

@@ -5,7 +5,7 @@ import { createApp } from "../app.js";
 import { defaultConfig } from "../config/serverConfig.js";
 import { createPostgresRoomBus, type PostgresRoomBus } from "./bus/postgresBus.js";
 import { memoryChat, openStream, pause, type MemoryChat } from "./test-support/liveTestSupport.js";
-import { createRoomHub, type RoomHub } from "./roomHub.js";
+import { createRoomHub, type RoomHub } from "./hub/roomHub.js";
 import { createRoomTest, type RoomTest } from "./test-support/testRoom.js";
 
 /**

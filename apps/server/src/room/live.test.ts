@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { createUser } from "../users/users.js";
 import { attendance, type TimelineRow } from "../db/schema/index.js";
 import type { BusChatMessage } from "./bus/roomBus.js";
-import { consoleStats } from "./chat/consoleStore.js";
+import { consoleStats } from "./console/consoleStore.js";
 import { memoryChat, openStream, pause, type MemoryChat } from "./test-support/liveTestSupport.js";
 import { createRoomTest, type RoomTest } from "./test-support/testRoom.js";
 

@@ -3,8 +3,8 @@ import { roomItemOf, roomTimingOf, type RoomItem, type RoomTiming } from "@cuepo
 import { eventLiveScripts, type LiveScriptItem } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
 import { liveScriptOf } from "../engine/liveScript.js";
-import { eventControlOf } from "./chat/control.js";
-import { pushedItems } from "./chat/pushes.js";
+import { eventControlOf } from "./console/control.js";
+import { pushedItems } from "./console/pushes.js";
 import { planTimeline } from "../engine/plan.js";
 import { loadProgram, programSecondsOf, type Program } from "../events/program.js";
 import { findRoomLink, type RoomLink } from "../events/roomLink.js";

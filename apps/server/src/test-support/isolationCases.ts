@@ -1,75 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { createMasterSetting } from "@cuepoint/sdk";
-import { sha256 } from "./mediaUpload.js";
 import { mailNode } from "./timelineFixtures.js";
+import { csv, form, future, type Case } from "./isolationCase.js";
+import { MEDIA_CASES } from "./isolationMediaCases.js";
+import { PUBLIC_CASES } from "./isolationPublicCases.js";
 
 /**
- * The cases of the isolation sweep (isolation.test.ts): for each id-taking route of the
+ * The cases of the isolation sweep (src/isolation.test.ts): for each id-taking route of the
  * table (`METHOD path`), the calls account B makes with account A's ids, and what B must get
- * (404 unless the case says otherwise, and why).
+ * (404 unless the case says otherwise, and why). The types are isolationCase.ts; the routes whose key
+ * is a link are isolationPublicCases.ts, the media library's isolationMediaCases.ts.
  */
-
-export interface Ids {
-  timeline: string;
-  trashed: string;
-  shareCode: string;
-  nodeId: string;
-  revision: string;
-  event: string;
-  seriesEvent: string;
-  series: string;
-  agent: string;
-  host: string;
-  registrant: string;
-  form: string;
-  folder: string;
-  file: string;
-  fileId: string;
-  webhook: string;
-  mailchimp: string;
-  facebook: string;
-  nifty: string;
-  sheets: string;
-  token: string;
-  oauthState: string;
-  /** B's own timeline, for calls that mix one id of each account. */
-  ownTimeline: string;
-}
-
-export interface Call {
-  method?: string;
-  path: string;
-  body?: Record<string, unknown> | FormData;
-  /** The same call with an id no account has: B's call must get the same status (instead of the case's). */
-  likeUnknown?: Call;
-}
-
-/** What B must get. Default: 404 on every call. */
-export type Expect =
-  | { status: number; field?: string }
-  | { sameAsAnonymous: true }
-  | { check: (response: Response, ids: Ids) => Promise<void> };
-
-export interface Case {
-  calls: (ids: Ids) => Call[];
-  expect?: Expect;
-  /** Why the expectation is not 404. */
-  why?: string;
-}
-
-const csv = (text: string) => new Blob([text], { type: "text/csv" });
-const form = (fields: Record<string, string | Blob>) => {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return body;
-};
-export const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export const CASES: Record<string, Case> = {
   "DELETE /oauth/personal-access-tokens/:id": { calls: (i) => [{ path: `/oauth/personal-access-tokens/${i.token}` }] },
 
-  // The automation engine (engine/routes/automationRoutes.ts): every id is checked against the caller's account.
+  // The automation engine (engine/routes/): every id is checked against the caller's account.
   "GET /automation/settings": { calls: (i) => [{ path: `/automation/settings?webinarTimeline=${i.timeline}` }] },
   "PUT /automation/settings": {
     calls: (i) => [{ path: "/automation/settings", body: { webinarTimeline: i.timeline, catchUp: { mode: "skip", windowMinutes: 0 } } }],
@@ -210,7 +157,7 @@ export const CASES: Record<string, Case> = {
       { path: "/webinartimelineevent/set", body: { webinarTimeline: i.timeline, blocks: {}, isPast: false } },
       // B's own timeline, with an action naming A's integration: kept as a reference like an unknown id
       // (drafts and imported timelines hold such references), and the engine loads a node's integration
-      // from the job's own account only (integrations/actions/integration.ts), so it can never run through A's.
+      // from the job's own account only (engine/actions/integration.ts), so it can never run through A's.
       {
         path: "/webinartimelineevent/set",
         body: { webinarTimeline: i.ownTimeline, blocks: { "-1": [mailNode(1, -1, { integrationID: i.webhook })] }, isPast: false },
@@ -290,7 +237,7 @@ export const CASES: Record<string, Case> = {
   // The host's live stream (live/): A's event's stream key through B's session is an unknown event.
   "GET /webinars/:id/live": { calls: (i) => [{ path: `/webinars/${i.event}/live` }] },
   "POST /webinars/:id/live/key": { calls: (i) => [{ path: `/webinars/${i.event}/live/key` }] },
-  // The host's live console (room/chat/): A's event through B's session is an unknown event.
+  // The host's live console (room/console/, its chat room/chat/hostChatRoutes.ts): A's event through B's session is an unknown event.
   "GET /webinars/:id/console": { calls: (i) => [{ path: `/webinars/${i.event}/console` }] },
   "GET /webinars/:id/console/channel": { calls: (i) => [{ path: `/webinars/${i.event}/console/channel` }] },
   "POST /webinars/:id/console/messages": {
@@ -310,7 +257,7 @@ export const CASES: Record<string, Case> = {
   "POST /stream/webinar/coorganizer": {
     calls: (i) => [{ path: "/stream/webinar/coorganizer", body: { webinarId: i.event, tenantId: "t1", name: "Eve", email: "eve@example.com" } }],
   },
-  // The leads list filtered by a timeline (leads/leadRoutes.ts): the filter narrows B's own leads, so A's
+  // The leads list filtered by a timeline (routes/leads.ts): the filter narrows B's own leads, so A's
   // timeline id leaves B an empty page, never A's leads.
   "GET /registrants": {
     calls: (i) => [{ path: `/registrants?webinarTimeline=${i.timeline}` }],
@@ -335,87 +282,6 @@ export const CASES: Record<string, Case> = {
   },
   "POST /registrants/ban": { calls: (i) => [{ path: "/registrants/ban", body: { uuid: i.registrant } }] },
   "DELETE /registrants/:uuid": { calls: (i) => [{ path: `/registrants/${i.registrant}` }] },
-  "GET /public/timelines/:id/registration": {
-    calls: (i) => [{ path: `/public/timelines/${i.timeline}/registration` }],
-    expect: { sameAsAnonymous: true },
-    why: "the registration widget's public endpoint reads no token: B's answer is anyone's answer",
-  },
-  "POST /public/timelines/:id/registrations": {
-    calls: (i) => [{ path: `/public/timelines/${i.timeline}/registrations`, body: { name: "Eve" } }],
-    expect: { sameAsAnonymous: true },
-    why: "the registration widget's public endpoint reads no token: B's answer is anyone's answer",
-  },
-  // The event room (room/README.md): a personal link's endpoints read no credential, the registrant's
-  // token is the only key, so B's answer is anyone's answer with that link.
-  "GET /public/room/:token": {
-    calls: (i) => [{ path: `/public/room/${i.registrant}` }],
-    why: "the personal link is the key, not the caller: B with A's registrant's link sees that registrant's room, as anyone would",
-    expect: {
-      async check(response, ids) {
-        expect(response.status).toBe(200);
-        expect(((await response.json()) as { success: { token: string } }).success.token).toBe(ids.registrant);
-      },
-    },
-  },
-  ...Object.fromEntries(
-    (
-      [
-        ["GET /public/room/:token/channel", (i: Ids) => ({ path: `/public/room/${i.registrant}/channel` })],
-        ["POST /public/room/:token/cta", (i: Ids) => ({ path: `/public/room/${i.registrant}/cta`, body: { id: "offer" } })],
-        ["POST /public/room/:token/chat", (i: Ids) => ({ path: `/public/room/${i.registrant}/chat`, body: { clientId: "b-1", body: "Hi" } })],
-        ["GET /public/room/:token/hls/:file", (i: Ids) => ({ path: `/public/room/${i.registrant}/hls/master.m3u8` })],
-        ["GET /public/room/:token/hls/:rendition/:segment", (i: Ids) => ({ path: `/public/room/${i.registrant}/hls/360p/0.ts` })],
-        ["GET /public/room/:token/poster.jpg", (i: Ids) => ({ path: `/public/room/${i.registrant}/poster.jpg` })],
-        ["GET /public/room/:token/media/:mediaId", (i: Ids) => ({ path: `/public/room/${i.registrant}/media/${i.file}` })],
-      ] as const
-    ).map(([key, call]): [string, Case] => [
-      key,
-      { calls: (i) => [call(i)], expect: { sameAsAnonymous: true }, why: "a personal link's endpoint reads no token: B's answer is anyone's answer" },
-    ]),
-  ),
-
-  "GET /public/media/:id": {
-    calls: (i) => [{ path: `/public/media/${i.file}` }],
-    expect: { sameAsAnonymous: true },
-    why: "a signed link is the key, not the caller: without the server's signature B gets the 403 anyone gets",
-  },
-
-  "POST /media/renameFile": {
-    calls: (i) => [
-      { path: "/media/renameFile", body: { uniqueID: i.file, name: "taken.wav" } },
-      { path: "/media/renameFile", body: { uniqueID: i.folder, name: "Taken" } },
-    ],
-  },
-  "DELETE /media/:id": { calls: (i) => [{ path: `/media/${i.file}` }, { path: `/media/${i.folder}` }] },
-  "GET /media/:id/file": { calls: (i) => [{ path: `/media/${i.file}/file` }] },
-  "GET /media/:id/status": { calls: (i) => [{ path: `/media/${i.file}/status` }] },
-  "GET /upload/chunk": {
-    calls: (i) => [{ path: `/upload/chunk?fileId=${i.fileId}` }],
-    why: "an upload is found by (account, fileId): another account's fileId is an unknown one, with no chunks held",
-    expect: {
-      async check(response) {
-        expect(response.status).toBe(200);
-        expect(await response.json()).toEqual({ chunks: [] });
-      },
-    },
-  },
-  "POST /upload/chunk": {
-    calls: (i) => {
-      const bytes = new Uint8Array([1, 2, 3]);
-      const body = form({
-        fileId: i.fileId,
-        isLast: "true",
-        name: "x.png",
-        start: "0",
-        position: "3",
-        index: "0",
-        size: "3",
-        checksum: sha256(bytes),
-        folderId: i.folder,
-      });
-      body.append("file", new Blob([bytes]), "x.png");
-      return [{ path: "/upload/chunk", body }];
-    },
-  },
+  ...PUBLIC_CASES,
+  ...MEDIA_CASES,
 };
-

@@ -3,7 +3,7 @@ import type { TimelineBlocks, TimelineMasterSetting } from "@cuepoint/sdk";
 import type { Caller } from "../http/authenticate.js";
 import { accounts, timelineRevisions, timelines, type TimelineRow } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import { rescheduleTimeline } from "../engine/schedule.js";
+import { rescheduleTimeline } from "../engine/reschedule.js";
 import { notFound, unprocessable } from "../http/errors.js";
 import { requeueForHighDefinition } from "../media/highDefinition.js";
 import { isUuid } from "../http/ids.js";

@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { events } from "../db/schema/index.js";
 import type { Orm } from "../db/types.js";
-import { rescheduleEvent } from "../engine/schedule.js";
+import { rescheduleEvent } from "../engine/reschedule.js";
 import { usagePeriod } from "../usage/period.js";
 
 /** What one `POST /webinar/reschedule` changes. */

@@ -5,9 +5,9 @@ import { actionDeliveries, scheduledActions, type ScheduledActionStatus } from "
 import type { Orm } from "../../db/types.js";
 import { conflict, notFound } from "../../http/errors.js";
 import { defineRoute } from "../../http/route.js";
-import { ownEvent, ownTimeline } from "../../events/access.js";
-import { ownRegistrant, ScheduledSchema } from "./automationRoutes.js";
+import { ownEvent, ownRegistrant, ownTimeline } from "../../events/access.js";
 import { jobTitle, readable, titlesByTimeline } from "./jobLabels.js";
+import { ScheduledSchema } from "./jobSchemas.js";
 
 /**
  * The host's hand on scheduled jobs (issue 16, "What is waiting"): jobs counted per action,

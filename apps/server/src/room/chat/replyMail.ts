@@ -8,7 +8,7 @@ import { smtpSender } from "../../integrations/actions/smtpTransport.js";
 import { smtpTransport } from "../../integrations/actions/smtpTransport.js";
 import { smtpSettings } from "../../integrations/smtpTransport.js";
 import { linkBase } from "../../config/joinDomains.js";
-import type { ConsoleRoom } from "./consoleEvent.js";
+import type { ConsoleRoom } from "../console/consoleEvent.js";
 
 /** Why a reply was not mailed, or null when it was. */
 export type ReplyMailOutcome = { sent: true } | { sent: false; reason: string };

@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, gt } from "drizzle-orm";
-import type { ConsoleAction, ConsoleActionKind } from "@cuepoint/sdk";
-import { registrants, roomChatMessages, roomChatMutes, roomConsoleActions, type RoomChatMessageRow, type RoomConsoleActionRow } from "../../db/schema/index.js";
+import { and, asc, desc, eq, getTableColumns, gt, isNotNull, isNull } from "drizzle-orm";
+import { registrants, roomChatMessages, roomChatMutes, type RoomChatMessageRow } from "../../db/schema/index.js";
 import type { Orm } from "../../db/types.js";
 import type { StoredChatMessage } from "./types.js";
 
@@ -82,30 +81,19 @@ export async function mutedRegistrants(orm: Orm, eventId: string): Promise<strin
   return rows.map((row) => row.id);
 }
 
-/** A recorded console action on the wire. */
-export function toConsoleAction(row: RoomConsoleActionRow): ConsoleAction {
-  return { id: row.id, kind: row.kind as ConsoleActionKind, at: row.at.getTime(), by: row.by, detail: row.detail };
-}
-
-/** Records what the host did; answers it as the console shows it. */
-export async function recordAction(
-  orm: Pick<Orm, "insert">,
-  fields: { accountId: string; eventId: string; kind: ConsoleActionKind; userId: string; by: string; at: Date; detail?: Record<string, unknown> },
-): Promise<ConsoleAction> {
-  const [row] = await orm
-    .insert(roomConsoleActions)
-    .values({ ...fields, detail: fields.detail ?? {} })
-    .returning();
-  if (!row) throw new Error("The console action was not recorded.");
-  return toConsoleAction(row);
-}
-
-/** Every recorded action of an event, oldest first. */
-export async function eventActions(orm: Orm, target: { accountId: string; eventId: string }): Promise<ConsoleAction[]> {
-  const rows = await orm
-    .select()
-    .from(roomConsoleActions)
-    .where(and(eq(roomConsoleActions.eventId, target.eventId), eq(roomConsoleActions.accountId, target.accountId)))
-    .orderBy(asc(roomConsoleActions.seq));
-  return rows.map(toConsoleAction);
+/** Marks a message answered now (when it is not already). */
+export async function markAnswered(orm: Pick<Orm, "update">, target: { accountId: string; eventId: string }, id: string, at: Date | null): Promise<boolean> {
+  const changed = await orm
+    .update(roomChatMessages)
+    .set({ answeredAt: at })
+    .where(
+      and(
+        eq(roomChatMessages.id, id),
+        eq(roomChatMessages.eventId, target.eventId),
+        eq(roomChatMessages.accountId, target.accountId),
+        at === null ? isNotNull(roomChatMessages.answeredAt) : isNull(roomChatMessages.answeredAt),
+      ),
+    )
+    .returning({ id: roomChatMessages.id });
+  return changed.length > 0;
 }

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { LiveStreamSchema, type LiveStream } from "@cuepoint/sdk";
 import type { AppDeps } from "../../deps.js";
 import { defineRoute } from "../../http/route.js";
-import { loadConsoleRoom } from "../chat/consoleEvent.js";
+import { loadConsoleRoom } from "../console/consoleEvent.js";
 import { eventRuns, isLiveStreamed, liveStateOf, replaceStreamKey, streamKeyOf } from "./liveEvent.js";
 import { defaultIngestURL } from "./liveSettings.js";
 

@@ -1,4 +1,4 @@
-import { createClient, type Client } from "@cuepoint/sdk";
+import { ApiError, createClient, type Client } from "@cuepoint/sdk";
 import type { TimelineMasterSettingInput } from "@cuepoint/sdk";
 import type { RoomSignal } from "../bus/roomBus.js";
 import { createUser } from "../../users/users.js";
@@ -40,3 +40,17 @@ export function recordSignals(t: RoomTest, eventId: string): RoomSignal[] {
 }
 
 export type GeneralInput = NonNullable<TimelineMasterSettingInput["general"]>;
+
+/** The status a call answers: 200 when it succeeds, the API error's status otherwise. */
+export const status = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (error: unknown) => (error instanceof ApiError ? error.status : -1),
+  );
+
+/** The API error a call answers (status, message, field), undefined when it succeeds. */
+export const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => (error instanceof ApiError ? { status: error.status, message: error.message, field: error.field } : error),
+  );

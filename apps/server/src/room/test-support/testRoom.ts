@@ -23,7 +23,7 @@ import { createLocalMediaStore, type MediaStore } from "../../media/store.js";
 import { openTestDatabase } from "../../test-support/testDatabase.js";
 import { createUser } from "../../users/users.js";
 import { createRoomBus } from "../bus/createRoomBus.js";
-import { createRoomHub, type RoomHub, type RoomHubOptions } from "../roomHub.js";
+import { createRoomHub, type RoomHub, type RoomHubOptions } from "../hub/roomHub.js";
 
 /**
  * Test support for the room: the app on a fresh database with a clock the test sets, a media

@@ -1,7 +1,8 @@
 import * as v from "valibot";
-import { defineRoute } from "../http/route.js";
-import { ownEvent } from "../events/access.js";
-import { streamConsole } from "./channel.js";
+import { defineRoute } from "../../http/route.js";
+import { ownEvent } from "../../events/access.js";
+import { streamConsole } from "../channel.js";
+import { CONSOLE_TAG } from "./consoleActions.js";
 
 /** `?lastEventId=`: a reopened EventSource's resume position (the header `Last-Event-ID` is read first). */
 const ConsoleChannelQuerySchema = v.object({ lastEventId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, "lastEventId is a message seq (a whole number)."))) });
@@ -10,7 +11,7 @@ const consoleChannel = defineRoute({
   method: "GET",
   path: "/webinars/:id/console/channel",
   operationId: "console.channel",
-  tag: "Live console",
+  tag: CONSOLE_TAG,
   summary: "The host console's live channel of an event (Server-Sent Events)",
   description:
     "`:id` is the webinar event id. Events: `hello` { serverNow } first; after `Last-Event-ID` (or `?lastEventId=`) the " +
@@ -27,5 +28,5 @@ const consoleChannel = defineRoute({
   },
 });
 
-/** The console's channel; its REST routes are the chat's (room/chat/). */
+/** The console's channel (the hub's console streams: ../hub/consoleStreams.ts). */
 export const consoleChannelRoutes = [consoleChannel];

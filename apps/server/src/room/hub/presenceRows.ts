@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { roomPresence } from "../db/schema/index.js";
-import type { Orm } from "../db/types.js";
+import { roomPresence } from "../../db/schema/index.js";
+import type { Orm } from "../../db/types.js";
 
 /** Someone in the live room of an event on another instance, with their attendance so far. */
 export interface PresentRow {

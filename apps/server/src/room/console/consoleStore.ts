@@ -1,7 +1,9 @@
-import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import type { ConsoleSnapshot } from "@cuepoint/sdk";
-import { attendance, roomActivity, roomChatMessages, roomConsoleActions, users } from "../../db/schema/index.js";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { ConsoleAction, ConsoleActionKind, ConsoleSnapshot } from "@cuepoint/sdk";
+import { attendance, roomActivity, roomChatMessages, roomConsoleActions, users, type RoomConsoleActionRow } from "../../db/schema/index.js";
 import type { Orm } from "../../db/types.js";
+
+/** The console's store: the recorded actions (room_console_actions), the event's figures, who the caller is. */
 
 type Target = { accountId: string; eventId: string };
 
@@ -54,19 +56,30 @@ export async function callerLabel(orm: Orm, caller: { userId: string; accountId:
   return user?.name.trim() || user?.email || "";
 }
 
-/** Marks a message answered now (when it is not already). */
-export async function markAnswered(orm: Pick<Orm, "update">, target: Target, id: string, at: Date | null): Promise<boolean> {
-  const changed = await orm
-    .update(roomChatMessages)
-    .set({ answeredAt: at })
-    .where(
-      and(
-        eq(roomChatMessages.id, id),
-        eq(roomChatMessages.eventId, target.eventId),
-        eq(roomChatMessages.accountId, target.accountId),
-        at === null ? isNotNull(roomChatMessages.answeredAt) : isNull(roomChatMessages.answeredAt),
-      ),
-    )
-    .returning({ id: roomChatMessages.id });
-  return changed.length > 0;
+/** A recorded console action on the wire. */
+export function toConsoleAction(row: RoomConsoleActionRow): ConsoleAction {
+  return { id: row.id, kind: row.kind as ConsoleActionKind, at: row.at.getTime(), by: row.by, detail: row.detail };
+}
+
+/** Records what the host did; answers it as the console shows it. */
+export async function recordAction(
+  orm: Pick<Orm, "insert">,
+  fields: { accountId: string; eventId: string; kind: ConsoleActionKind; userId: string; by: string; at: Date; detail?: Record<string, unknown> },
+): Promise<ConsoleAction> {
+  const [row] = await orm
+    .insert(roomConsoleActions)
+    .values({ ...fields, detail: fields.detail ?? {} })
+    .returning();
+  if (!row) throw new Error("The console action was not recorded.");
+  return toConsoleAction(row);
+}
+
+/** Every recorded action of an event, oldest first. */
+export async function eventActions(orm: Orm, target: { accountId: string; eventId: string }): Promise<ConsoleAction[]> {
+  const rows = await orm
+    .select()
+    .from(roomConsoleActions)
+    .where(and(eq(roomConsoleActions.eventId, target.eventId), eq(roomConsoleActions.accountId, target.accountId)))
+    .orderBy(asc(roomConsoleActions.seq));
+  return rows.map(toConsoleAction);
 }

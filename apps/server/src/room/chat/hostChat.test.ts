@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, ConsoleMessageSchema, ConsoleSnapshotSchema } from "@cuepoint/sdk";
+import { ConsoleMessageSchema, ConsoleSnapshotSchema } from "@cuepoint/sdk";
 import { roomChatMessages } from "../../db/schema/index.js";
 import { startSmtpPeer, type SmtpPeer } from "../../integrations/test-support/smtpPeer.js";
 import { createRoomTest, eventually, openChannel, type RoomTest } from "../test-support/testRoom.js";
-import { clientFor, hostOf, post, recordSignals } from "../test-support/testChat.js";
+import { clientFor, hostOf, post, recordSignals, refusal, status } from "../test-support/testChat.js";
 
-/** The host's live console: /api/webinars/{id}/console… through the SDK client, in-process. */
+/**
+ * The host's side of the chat through the live console (/api/webinars/{id}/console…, the SDK client,
+ * in-process): the snapshot's messages, host messages and the mailed reply, answer and delete, mute,
+ * ban, and what reaches the attendees' channels. Push, start and end: ../console/console.test.ts.
+ */
 
 const START = "2026-06-10T17:00:00.000Z";
 const T0 = Date.parse(START);
@@ -26,16 +30,6 @@ let bob: string;
 let cid = 0;
 const nextId = () => `h-${++cid}`;
 const say = (token: string, body: string) => post(t, `/public/room/${token}/chat`, { clientId: nextId(), body });
-const status = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 200,
-    (error: unknown) => (error instanceof ApiError ? error.status : -1),
-  );
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => (error instanceof ApiError ? { status: error.status, message: error.message, field: error.field } : error),
-  );
 
 beforeAll(async () => {
   process.env.CUEPOINT_ALLOW_PRIVATE_TARGETS = "true";
@@ -183,34 +177,6 @@ describe("mute and ban", () => {
   });
 });
 
-describe("push", () => {
-  it("is refused before the live part (409), then reaches the room as an item at the live position, and stays in the snapshot", async () => {
-    t.setNow(T0 - 60_000);
-    expect(await refusal(host.client.console.push(eventId, { kind: "subject", subject: "Q&A" }))).toMatchObject({ status: 409 });
-    t.setNow(T0 + 754_500);
-    const signals = recordSignals(t, eventId);
-    const cta = { headline: "Doors close tonight", subheadline: "50% off", buttonTitle: "Get it", link: "https://shop.example.com/offer" };
-    const { success: action } = await host.client.console.push(eventId, { kind: "cta", cta });
-    expect(action).toMatchObject({ kind: "cta", by: "Hana Host", at: t.now().getTime() });
-    const item = signals.find((s) => s.type === "item");
-    expect(item).toMatchObject({ type: "item", eventId, item: { action: "cta", offsetSeconds: 754, cta: { headline: "Doors close tonight", buttonText: "Get it", url: "https://shop.example.com/offer" } } });
-    const id = item?.type === "item" ? item.item.id : "";
-    expect(id).toMatch(/^push-[0-9a-f-]{36}$/);
-    expect(signals.find((s) => s.type === "action")).toMatchObject({ action: { id: action.id } });
-
-    await host.client.console.push(eventId, { kind: "subject", subject: "Questions and answers" });
-    const room = (await (await t.app.request(`/api/public/room/${ann}`)).json()) as { success: { items: { id: string }[]; event: { subject: string } } };
-    expect(room.success.items.map((i) => i.id)).toContain(id);
-    expect(room.success.event.subject).toBe("Questions and answers");
-    // The pushed CTA is clickable and counted.
-    expect((await post(t, `/public/room/${ann}/cta`, { id })).status).toBe(204);
-    const { success: live } = await host.client.console.get(eventId);
-    expect(live.event.subject).toBe("Questions and answers");
-    expect(live.stats).toMatchObject({ pushes: 2, ctaClicks: 1 });
-    expect(await refusal(host.client.console.push(eventId, { kind: "cta", cta: { ...cta, link: "javascript:alert(1)" } }))).toMatchObject({ status: 400, field: "cta.link" });
-  });
-});
-
 describe("through the attendees' channels", () => {
   it("a private reply reaches only its addressee, who is present (so no mail); a message to all and a push reach both", async () => {
     t.setNow(T0 + 800_000);
@@ -235,49 +201,5 @@ describe("through the attendees' channels", () => {
       annChannel.close();
       bobChannel.close();
     }
-  });
-});
-
-describe("manual start and end", () => {
-  let semi: string;
-  let manual: string;
-  let sam: string;
-
-  beforeAll(async () => {
-    const semiTimeline = await t.timeline(host.accountId, { webinarType: "semi-automatic", hls: { livechat: { enabled: true } } });
-    semi = await t.event(semiTimeline, START);
-    sam = await t.registrant(semiTimeline, semi, { name: "Sam" });
-    const manualTimeline = await t.timeline(host.accountId, { manualControl: { enabled: true, duration: 30 }, hls: { livechat: { enabled: true } } });
-    manual = await t.event(manualTimeline, START);
-  });
-
-  const roomOf = async (token: string) =>
-    ((await (await t.app.request(`/api/public/room/${token}`)).json()) as { success: { view: { phase: string; startsAt: number; positionSeconds: number } } }).success;
-
-  it("a semi-automatic event waits in the waiting room past its time until the host starts it", async () => {
-    t.setNow(T0 + 10 * 60_000);
-    expect((await roomOf(sam)).view.phase).toBe("waiting");
-    expect((await say(sam, "are we starting?")).status).toBe(201);
-    expect(await refusal(host.client.console.end(semi))).toMatchObject({ status: 409, message: "A semi-automatic event ends with its program." });
-    const signals = recordSignals(t, semi);
-    const { success: event } = await host.client.console.start(semi);
-    expect(event).toMatchObject({ control: "semi-automatic", startedAt: t.now().getTime(), endedAt: null, phase: "live", startsAt: t.now().getTime() });
-    expect(signals.find((s) => s.type === "control")).toEqual({ type: "control", eventId: semi, startedAt: t.now().getTime(), endedAt: null });
-    t.setNow(t.now().getTime() + 30_000);
-    expect(await roomOf(sam)).toMatchObject({ view: { phase: "live", positionSeconds: 30 } });
-    expect(await refusal(host.client.console.start(semi))).toMatchObject({ status: 409, message: "This event has already started." });
-  });
-
-  it("a manual event is started and ended by the host; an automatic one refuses both; another account's is 404", async () => {
-    expect(await refusal(host.client.console.start(eventId))).toMatchObject({ status: 409, message: "This event is automatic: it starts by itself at its time." });
-    expect(await refusal(host.client.console.end(manual))).toMatchObject({ status: 409, message: "Start the event first." });
-    expect(await status(other.client.console.start(manual))).toBe(404);
-    await host.client.console.start(manual);
-    t.setNow(t.now().getTime() + 5 * 60_000);
-    const { success: ended } = await host.client.console.end(manual);
-    expect(ended).toMatchObject({ control: "manual", endedAt: t.now().getTime(), phase: "ended" });
-    expect(await refusal(host.client.console.end(manual))).toMatchObject({ status: 409, message: "This event has already ended." });
-    const { success: live } = await host.client.console.get(manual);
-    expect(live.actions.map((a) => a.kind)).toEqual(["start", "end"]);
   });
 });

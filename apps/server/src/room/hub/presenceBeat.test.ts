@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attendance } from "../db/schema/index.js";
+import { attendance } from "../../db/schema/index.js";
 import type { ChannelSink } from "./presence.js";
 import { createRoomHub, type RoomHub } from "./roomHub.js";
-import { loadRoom } from "./roomState.js";
-import { createRoomTest, eventually, type RoomTest } from "./test-support/testRoom.js";
+import { loadRoom } from "../roomState.js";
+import { createRoomTest, eventually, type RoomTest } from "../test-support/testRoom.js";
 
 /**
  * Two instances' hubs on one database (any driver): who is in the room on one reaches the other's

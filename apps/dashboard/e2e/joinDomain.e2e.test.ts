@@ -42,8 +42,8 @@ describe("the join domain in the Code section", () => {
     expect(await address.inputValue()).toBe(registrationSnippets(baseURL(), timelineID).page);
 
     const picker = page.getByLabel("Links use");
-    const options = await picker.locator("option").allTextContents();
-    expect(options).toEqual(["Cuepoint's own address", joinDomain()]);
+    // The domains arrive with their own request after the section: wait for them, not just the heading.
+    await expect.poll(() => picker.locator("option").allTextContents()).toEqual(["Cuepoint's own address", joinDomain()]);
     await picker.selectOption({ label: joinDomain() });
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Join domain saved").waitFor();
